@@ -1,0 +1,104 @@
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { hasRole, loadPrincipal, type Principal } from "./auth/principal.ts";
+import { verifyToken } from "./auth/token.ts";
+import { loadContract, type Contract, type Operation } from "./http/contract.ts";
+import type { AppDependencies, Handler, Handlers, OperationId, RequestContext } from "./http/handler.ts";
+import { fail, problem, problemResponse, ProblemError } from "./http/problem.ts";
+import { createValidators, type OperationValidators } from "./http/validation.ts";
+import { accessHandlers } from "./routes/access.ts";
+import { healthHandlers } from "./routes/health.ts";
+import { pollingStationHandlers } from "./routes/polling-stations.ts";
+import { serveSpa } from "./static.ts";
+
+const handlers: Handlers = { ...accessHandlers, ...healthHandlers, ...pollingStationHandlers };
+
+const MiB = 1024 * 1024;
+const bodyLimits: Partial<Record<OperationId, number>> = { importObservers: 5 * MiB, createNote: 52 * MiB };
+const DEFAULT_BODY_LIMIT = 1 * MiB;
+
+/** Builds the whole server with no side effects: routes, roles and validation all come from the contract. */
+export function createApp(deps: AppDependencies, contract: Contract = loadContract()): Hono {
+  const app = new Hono();
+  const validators = createValidators(contract);
+  // Static segments must win over parameters (/form/order before /form/{id}).
+  const operations = [...contract.operations].sort((a, b) => a.path.split("{").length - b.path.split("{").length);
+  for (const operation of operations) {
+    const limit = bodyLimits[operation.operationId as OperationId] ?? DEFAULT_BODY_LIMIT;
+    app.on(
+      operation.method,
+      operation.routePath,
+      bodyLimit({
+        maxSize: limit,
+        onError: () => problemResponse(problem(413, "payload_too_large", `The request body exceeds ${limit} bytes.`)),
+      }),
+      (c) => handle(c, operation, validators.get(operation.operationId)!, deps),
+    );
+  }
+  app.all("/api/*", () => problemResponse(problem(404, "not_found", "There is no such API operation.")));
+  if (deps.config.staticDir) serveSpa(app, deps.config.staticDir);
+  app.onError((error) => {
+    if (error instanceof ProblemError) return problemResponse(error.body, error.headers);
+    console.error(error);
+    return problemResponse(problem(500, "internal", "The server could not complete the request."));
+  });
+  return app;
+}
+
+async function handle(c: Context, operation: Operation, validators: OperationValidators, deps: AppDependencies) {
+  const principal = operation.roles ? await authenticate(c.req.header("authorization"), operation, deps) : null;
+
+  const path = validators.path(c.req.param() as Record<string, string>);
+  const query = validators.query(c.req.queries());
+  const body = await readJsonBody(c, operation, validators);
+  const errors = { ...(path.ok ? {} : path.errors), ...(query.ok ? {} : query.errors), ...(body.ok ? {} : body.errors) };
+  if (Object.keys(errors).length > 0) throw fail.validation(errors);
+
+  const handler = handlers[operation.operationId as OperationId] as Handler<OperationId> | undefined;
+  if (!handler) {
+    return problemResponse(problem(501, "not_implemented", `${operation.operationId} is specified but not implemented yet.`));
+  }
+  const context = {
+    path: path.ok ? path.value : {},
+    query: query.ok ? query.value : {},
+    body: body.ok ? body.value : undefined,
+    principal,
+    request: c.req.raw,
+    clientAddress: clientAddress(c),
+    deps,
+  } as RequestContext<OperationId>;
+  return handler(context);
+}
+
+async function authenticate(header: string | undefined, operation: Operation, deps: AppDependencies): Promise<Principal> {
+  const token = /^Bearer ([^\s]+)$/i.exec(header ?? "")?.[1];
+  const claims = token ? await verifyToken(deps.config.token, token, deps.clock()) : null;
+  const principal = claims ? await loadPrincipal(deps.db, claims) : null;
+  if (!principal) throw fail.unauthorized();
+  if (!hasRole(principal, operation.roles!)) throw fail.forbidden();
+  return principal;
+}
+
+async function readJsonBody(c: Context, operation: Operation, validators: OperationValidators) {
+  if (!operation.bodyMediaTypes.includes("application/json")) return { ok: true as const, value: undefined };
+  const contentType = c.req.header("content-type") ?? "";
+  if (!/^application\/([\w.+-]*\+)?json\b/i.test(contentType)) {
+    throw fail.validation({ body: [{ code: "type", message: "must be sent as application/json" }] });
+  }
+  let parsed: unknown;
+  try {
+    parsed = await c.req.json();
+  } catch {
+    throw fail.validation({ body: [{ code: "type", message: "is not well-formed JSON" }] }, "The request body is not valid JSON.");
+  }
+  return validators.json(parsed);
+}
+
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "in-process";
+  }
+}

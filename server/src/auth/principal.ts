@@ -1,0 +1,39 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import type { Role } from "../http/contract.ts";
+import type { TokenClaims } from "./token.ts";
+
+export type Principal =
+  | { kind: "admin"; adminId: number; account: string; ngoId: number; organizer: boolean }
+  | { kind: "observer"; observerId: number; phone: string; ngoId: number };
+
+/**
+ * Re-reads the account behind a token on every call, so that deactivating an NGO, removing an admin or
+ * deleting an observer cuts off tokens issued before, and organizer changes apply at once.
+ */
+export async function loadPrincipal(db: Kysely<Database>, claims: TokenClaims): Promise<Principal | null> {
+  if (claims.role === "ngoAdmin") {
+    const row = await db
+      .selectFrom("ngoAdmin")
+      .innerJoin("ngo", "ngo.id", "ngoAdmin.ngoId")
+      .select(["ngoAdmin.id", "ngoAdmin.account", "ngoAdmin.ngoId", "ngo.organizer", "ngo.isActive"])
+      .where("ngoAdmin.id", "=", claims.adminId)
+      .executeTakeFirst();
+    if (!row || !row.isActive || row.account !== claims.sub) return null;
+    return { kind: "admin", adminId: row.id, account: row.account, ngoId: row.ngoId, organizer: row.organizer };
+  }
+  const row = await db
+    .selectFrom("observer")
+    .innerJoin("ngo", "ngo.id", "observer.ngoId")
+    .select(["observer.id", "observer.phone", "observer.ngoId", "ngo.isActive"])
+    .where("observer.id", "=", claims.observerId)
+    .where("observer.deletedAt", "is", null)
+    .executeTakeFirst();
+  if (!row || !row.isActive) return null;
+  return { kind: "observer", observerId: row.id, phone: row.phone, ngoId: row.ngoId };
+}
+
+export function hasRole(principal: Principal, roles: Role[]): boolean {
+  if (principal.kind === "observer") return roles.includes("observer");
+  return roles.includes("ngoAdmin") || (principal.organizer && roles.includes("organizer"));
+}

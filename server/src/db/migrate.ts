@@ -1,0 +1,24 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { sql } from "kysely";
+import type { DatabaseHandle } from "./database.ts";
+
+const migrationsDir = fileURLToPath(new URL("./migrations/", import.meta.url));
+
+/** Applies the SQL files of migrations/ in name order, each in its own transaction, once. */
+export async function migrate(handle: DatabaseHandle): Promise<string[]> {
+  await handle.exec(
+    "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+  );
+  const { rows } = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(handle.db);
+  const applied = new Set(rows.map((row) => row.name));
+  const pending = readdirSync(migrationsDir)
+    .filter((name) => name.endsWith(".sql") && !applied.has(name))
+    .sort();
+  for (const name of pending) {
+    const body = readFileSync(migrationsDir + name, "utf8");
+    const escapedName = name.replaceAll("'", "''");
+    await handle.exec(`BEGIN;\n${body}\nINSERT INTO schema_migrations (name) VALUES ('${escapedName}');\nCOMMIT;`);
+  }
+  return pending;
+}

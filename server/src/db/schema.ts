@@ -1,0 +1,135 @@
+import type { ColumnType, Generated } from "kysely";
+
+/** Timestamps come back as Date on both drivers; inserts may pass a Date or an ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** Table shapes in camelCase; the CamelCasePlugin maps them to the snake_case columns of the migrations. */
+export interface Database {
+  ngo: {
+    id: Generated<number>;
+    name: string;
+    shortName: string;
+    organizer: Generated<boolean>;
+    isActive: Generated<boolean>;
+    createdAt: DefaultedTimestamp;
+  };
+  ngoAdmin: {
+    id: Generated<number>;
+    ngoId: number;
+    account: string;
+    passwordHash: string;
+    createdAt: DefaultedTimestamp;
+  };
+  observer: {
+    id: Generated<number>;
+    ngoId: number;
+    phone: string;
+    name: string;
+    pinHash: string;
+    deviceRegisterDate: Timestamp | null;
+    mobileDeviceId: string | null;
+    isTest: Generated<boolean>;
+    createdAt: DefaultedTimestamp;
+    deletedAt: Timestamp | null;
+  };
+  county: {
+    id: Generated<number>;
+    code: string;
+    name: string;
+    pollingStationCount: number;
+    diaspora: Generated<boolean>;
+    displayOrder: Generated<number>;
+  };
+  pollingStation: {
+    id: Generated<number>;
+    countyId: number;
+    number: number;
+    address: string | null;
+  };
+  form: {
+    id: Generated<number>;
+    code: string;
+    description: string;
+    diaspora: Generated<boolean>;
+    draft: Generated<boolean>;
+    currentVersion: Generated<number>;
+    displayOrder: Generated<number>;
+    updatedAt: DefaultedTimestamp;
+  };
+  formSection: {
+    id: Generated<number>;
+    formId: number;
+    code: string;
+    description: string;
+    orderNumber: Generated<number>;
+  };
+  question: {
+    id: Generated<number>;
+    sectionId: number;
+    code: string;
+    text: string;
+    questionType: Generated<number>;
+    orderNumber: Generated<number>;
+  };
+  questionOption: {
+    id: Generated<number>;
+    questionId: number;
+    text: string;
+    isFreeText: Generated<boolean>;
+    flagged: Generated<boolean>;
+    orderNumber: Generated<number>;
+  };
+  answer: {
+    observerId: number;
+    optionId: number;
+    pollingStationId: number;
+    value: string | null;
+    lastModified: DefaultedTimestamp;
+  };
+  note: {
+    id: Generated<number>;
+    observerId: number;
+    pollingStationId: number;
+    questionId: number | null;
+    text: string | null;
+    lastModified: DefaultedTimestamp;
+  };
+  noteAttachment: {
+    id: Generated<number>;
+    noteId: number;
+    fileName: string;
+    mimeType: string;
+    storageKey: string;
+    sizeBytes: number;
+  };
+  pollingStationInfo: {
+    observerId: number;
+    pollingStationId: number;
+    lastModified: DefaultedTimestamp;
+    observerArrivalTime: Timestamp | null;
+    observerLeaveTime: Timestamp | null;
+    urbanArea: boolean | null;
+    isPresidentFemale: boolean | null;
+  };
+  notification: {
+    id: Generated<number>;
+    title: string;
+    message: string;
+    channel: string;
+    senderFrom: string;
+    senderAdminId: number | null;
+    senderNgoId: number;
+    sentAt: DefaultedTimestamp;
+  };
+  notificationRecipient: {
+    notificationId: number;
+    observerId: number;
+  };
+  notificationRegistration: {
+    observerId: number;
+    channelName: string;
+    token: string;
+    updatedAt: DefaultedTimestamp;
+  };
+}

@@ -1,0 +1,135 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { resolvePointer, resolveRef, type Contract, type Operation } from "./contract.ts";
+import type { FieldError } from "./problem.ts";
+
+// ajv-formats is CommonJS: under NodeNext its default import is the module object.
+const addFormats = (addFormatsModule.default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+
+const DOCUMENT_ID = "openapi";
+
+function createAjv(coerceTypes: boolean | "array"): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: true, coerceTypes });
+  addFormats(ajv);
+  for (const format of ["int32", "int64", "binary", "byte", "password"]) ajv.addFormat(format, true);
+  return ajv;
+}
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: Record<string, FieldError[]> };
+
+export interface OperationValidators {
+  query(raw: Record<string, string[]>): ValidationResult<Record<string, unknown>>;
+  path(raw: Record<string, string>): ValidationResult<Record<string, unknown>>;
+  json(body: unknown): ValidationResult<unknown>;
+}
+
+/** Turns ajv's errors into a map of property path → errors, e.g. `formSections[0].code`. */
+export function toFieldErrors(errors: ErrorObject[] | null | undefined, root = "body"): Record<string, FieldError[]> {
+  const result: Record<string, FieldError[]> = {};
+  for (const error of errors ?? []) {
+    // "if" only reports that a "then" branch failed; the failing keyword is reported on its own.
+    if (error.keyword === "if") continue;
+    const segments = error.instancePath.split("/").slice(1).map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
+    if (error.keyword === "required") segments.push(String(error.params.missingProperty));
+    if (error.keyword === "additionalProperties") segments.push(String(error.params.additionalProperty));
+    const field = segments.reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), "") || root;
+    const code = error.keyword === "additionalProperties" ? "additionalProperties" : error.keyword;
+    const message = error.keyword === "additionalProperties" ? "is not allowed" : (error.message ?? "is invalid");
+    (result[field] ??= []).push({ code, message });
+  }
+  return result;
+}
+
+/** Parameter schemas are compiled outside the document: point their local `$ref`s at the document. */
+function anchorRefs(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(anchorRefs);
+  if (!schema || typeof schema !== "object") return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === "$ref" && typeof value === "string" && value.startsWith("#") ? `${DOCUMENT_ID}${value}` : anchorRefs(value),
+    ]),
+  );
+}
+
+function parameterSchema(operation: Operation, location: "query" | "path") {
+  const parameters = operation.parameters.filter((p) => p.in === location);
+  return {
+    parameters,
+    schema: {
+      type: "object",
+      properties: Object.fromEntries(parameters.map((p) => [p.name, anchorRefs(p.schema ?? {})])),
+      required: parameters.filter((p) => p.required).map((p) => p.name),
+      additionalProperties: false,
+    },
+  };
+}
+
+/** Compiles request validators for every operation from the contract itself. */
+export function createValidators(contract: Contract) {
+  const bodyAjv = createAjv(false);
+  const paramAjv = createAjv("array");
+  bodyAjv.addSchema(contract.document, DOCUMENT_ID);
+  paramAjv.addSchema(contract.document, DOCUMENT_ID);
+
+  const compileRef = (ajv: Ajv2020, pointer: string): ValidateFunction => ajv.compile({ $ref: `${DOCUMENT_ID}${pointer}` });
+  const check = <T>(validate: ValidateFunction, value: T, root: string): ValidationResult<T> =>
+    validate(value) ? { ok: true, value } : { ok: false, errors: toFieldErrors(validate.errors, root) };
+
+  const validators = new Map<string, OperationValidators>();
+  for (const operation of contract.operations) {
+    const query = parameterSchema(operation, "query");
+    const path = parameterSchema(operation, "path");
+    const validateQuery = paramAjv.compile(query.schema);
+    const validatePath = paramAjv.compile(path.schema);
+    const validateJson = operation.bodyMediaTypes.includes("application/json")
+      ? compileRef(bodyAjv, `${operation.pointer}/requestBody/content/application~1json/schema`)
+      : null;
+    const arrayParameters = new Set(query.parameters.filter((p) => p.schema?.type === "array").map((p) => p.name));
+    validators.set(operation.operationId, {
+      query(raw) {
+        // Repeated names become arrays only where the contract says so; otherwise the first value counts.
+        const value = Object.fromEntries(
+          Object.entries(raw).map(([name, values]) => [name, arrayParameters.has(name) ? values : values[0]]),
+        );
+        return check(validateQuery, value, "query");
+      },
+      path: (raw) => check(validatePath, { ...raw }, "path"),
+      json(body) {
+        if (!validateJson) return { ok: true, value: body };
+        return check(validateJson, body, "body");
+      },
+    });
+  }
+  return validators;
+}
+
+/** For tests: validates a response body against the contract's schema for (operation, status, media type). */
+export function createResponseValidator(contract: Contract) {
+  const ajv = createAjv(false);
+  ajv.addSchema(contract.document, DOCUMENT_ID);
+  const cache = new Map<string, ValidateFunction | null>();
+  return (operationId: string, status: number, mediaType: string, body: unknown) => {
+    const operation = contract.byId.get(operationId);
+    if (!operation) throw new Error(`Unknown operation ${operationId}`);
+    const key = `${operationId} ${status} ${mediaType}`;
+    if (!cache.has(key)) {
+      const responses = (resolvePointer(contract.document, operation.pointer) as { responses: Record<string, unknown> }).responses;
+      const statusKey = String(status) in responses ? String(status) : `${String(status)[0]}XX` in responses ? `${String(status)[0]}XX` : "default";
+      if (!(statusKey in responses)) throw new Error(`${operationId} does not declare status ${status}`);
+      const escaped = mediaType.replaceAll("/", "~1");
+      const response = resolveRef(contract.document, responses[statusKey]) as { content?: Record<string, { schema?: unknown }> };
+      if (!response.content) cache.set(key, null);
+      else if (!response.content[mediaType]?.schema) throw new Error(`${operationId} ${status} does not declare ${mediaType}`);
+      else {
+        const base = typeof (responses[statusKey] as { $ref?: string }).$ref === "string"
+          ? (responses[statusKey] as { $ref: string }).$ref
+          : `${operation.pointer}/responses/${statusKey}`;
+        cache.set(key, ajv.compile({ $ref: `${DOCUMENT_ID}${base}/content/${escaped}/schema` }));
+      }
+    }
+    const validate = cache.get(key);
+    if (!validate) return [];
+    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`);
+  };
+}

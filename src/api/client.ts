@@ -1,0 +1,59 @@
+import createClient, { type Middleware } from "openapi-fetch";
+import type { paths } from "./schema";
+
+export const XSRF_COOKIE = "XSRF-TOKEN";
+export const XSRF_HEADER = "X-XSRF-TOKEN";
+
+export interface ApiClientOptions {
+  /** "" means same origin as the SPA. */
+  baseUrl: string;
+  fetch?: (request: Request) => Promise<Response>;
+  getToken: () => string | null;
+  /** Called when a call that carried a token is answered 401. */
+  onUnauthorized: () => void;
+  readCookie?: (name: string) => string | null;
+}
+
+export function readDocumentCookie(name: string): string | null {
+  for (const pair of document.cookie.split(";")) {
+    const [key, ...value] = pair.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return null;
+}
+
+function isSameOrigin(url: string): boolean {
+  return new URL(url, globalThis.location.href).origin === globalThis.location.origin;
+}
+
+function createSessionMiddleware(options: ApiClientOptions): Middleware {
+  const readCookie = options.readCookie ?? readDocumentCookie;
+  return {
+    onRequest({ request }) {
+      const token = options.getToken();
+      if (token) request.headers.set("Authorization", `Bearer ${token}`);
+      // The XSRF cookie belongs to the SPA's origin: never hand it to another host.
+      if (request.method !== "GET" && request.method !== "HEAD" && isSameOrigin(request.url)) {
+        const xsrfToken = readCookie(XSRF_COOKIE);
+        if (xsrfToken) request.headers.set(XSRF_HEADER, xsrfToken);
+      }
+      return request;
+    },
+    onResponse({ request, response }) {
+      if (response.status === 401 && request.headers.has("Authorization")) options.onUnauthorized();
+      return response;
+    },
+  };
+}
+
+/** The typed client for openapi/openapi.yaml. It never navigates or notifies: callers react to errors. */
+export function createApiClient(options: ApiClientOptions) {
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  client.use(createSessionMiddleware(options));
+  return client;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,65 @@
+import type { FormEvent } from "react";
+import { Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { PRODUCT_NAME } from "../../shared/product";
+import { LoginErrorText } from "./LoginErrorText";
+import { useSession } from "./session-context";
+import { selectIsAuthenticating, selectLoginError } from "./session.selectors";
+
+export function LoginPage() {
+  const { t } = useLingui();
+  const session = useSession();
+  const authenticating = useSelector(session, selectIsAuthenticating);
+  const loginError = useSelector(session, selectLoginError);
+  const productName = PRODUCT_NAME;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    session.send({
+      type: "login.submit",
+      user: String(form.get("user") ?? "").trim(),
+      password: String(form.get("password") ?? ""),
+    });
+  }
+
+  return (
+    <Container component="main" size={440} py="xl">
+      <Title order={1} ta="center" size="h2">
+        <Trans>Welcome to {productName}</Trans>
+      </Title>
+      <Paper component="form" onSubmit={submit} withBorder shadow="sm" radius="md" p="lg" mt="lg">
+        <Stack>
+          <Title order={2} size="h3">
+            <Trans id="LOGIN">Login</Trans>
+          </Title>
+          <TextInput
+            name="user"
+            label={t({ id: "PHONE_NUMBER", message: "Phone number" })}
+            autoComplete="username"
+            required
+            autoFocus
+          />
+          <PasswordInput
+            name="password"
+            label={t({ id: "PASSWORD", message: "Password" })}
+            autoComplete="current-password"
+            required
+            visibilityToggleButtonProps={{
+              "aria-label": t({ message: "Show or hide the password", comment: "Accessible label of the eye icon" }),
+            }}
+          />
+          {loginError ? (
+            <Text c="red.9" role="alert">
+              <LoginErrorText error={loginError} />
+            </Text>
+          ) : null}
+          <Button type="submit" fullWidth loading={authenticating}>
+            <Trans id="LOGIN">Login</Trans>
+          </Button>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

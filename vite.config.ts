@@ -1,0 +1,53 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import babel from "@rolldown/plugin-babel";
+import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
+
+const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8080";
+
+export default defineConfig({
+  plugins: [
+    react(),
+    // Lingui macros are Babel-only and plugin-react 6 no longer runs Babel.
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    lingui(),
+  ],
+  server: { host: "127.0.0.1", port: 5173, proxy: { "/api": apiTarget } },
+  preview: { host: "127.0.0.1" },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["src/**/*.test.{ts,tsx}", "tests/model/**/*.test.{ts,tsx}"],
+          setupFiles: ["./tests/support/setup.ts"],
+          css: false,
+        },
+      },
+      {
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["server/**/*.test.ts"],
+          globalSetup: ["./tests/support/postgres.global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          environment: "node",
+          include: ["tests/e2e/**/*.e2e.test.ts"],
+          globalSetup: ["./tests/e2e/support/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
