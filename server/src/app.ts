@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { hasRole, loadPrincipal, type Principal } from "./auth/principal.ts";
 import { verifyToken } from "./auth/token.ts";
@@ -21,6 +22,7 @@ const DEFAULT_BODY_LIMIT = 1 * MiB;
 /** Builds the whole server with no side effects: routes, roles and validation all come from the contract. */
 export function createApp(deps: AppDependencies, contract: Contract = loadContract()): Hono {
   const app = new Hono();
+  app.use(compress());
   const validators = createValidators(contract);
   // Static segments must win over parameters (/form/order before /form/{id}).
   const operations = [...contract.operations].sort((a, b) => a.path.split("{").length - b.path.split("{").length);

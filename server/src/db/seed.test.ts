@@ -292,6 +292,33 @@ describe("seedDemoData determinism", () => {
   });
 });
 
+describe("seedDemoData atomicity", () => {
+  it("leaves an empty database when storing an attachment fails, and can seed it afterwards", async () => {
+    const handle = await freshDatabase();
+    try {
+      const failing: FileStore = {
+        put: () => Promise.reject(new Error("disk full")),
+        get: () => Promise.resolve(null),
+      };
+      await expect(seedDemoData(handle, failing, { observers: 10 })).rejects.toThrow("disk full");
+      expect(Object.values(await countRows(handle)).every((count) => count === 0)).toBe(true);
+      await expect(seedDemoData(handle, createMemoryFileStore(), { observers: 10 })).resolves.toEqual({ seeded: true });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("refuses an impossible observer count before touching the database", async () => {
+    const handle = await freshDatabase();
+    try {
+      await expect(seedDemoData(handle, createMemoryFileStore(), { observers: -1 })).rejects.toThrow(RangeError);
+      expect((await countRows(handle)).ngo).toBe(0);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
 describe("demoPng", () => {
   it("encodes a PNG with the requested size that differs by seed and repeats for the same seed", () => {
     const png = demoPng(7, 64, 48);

@@ -7,7 +7,7 @@ export function ComingSoonPage({ title, children }: { title: ReactNode; children
   return (
     <>
       <Title order={1}>{title}</Title>
-      <Text mt="md" c="dimmed">
+      <Text mt="md">
         <Trans>This screen arrives in a later release.</Trans>
       </Text>
       {children}

@@ -1,0 +1,51 @@
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
+
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+// Without the background-networking flags Chromium keeps dialling Google on this closed network.
+const args = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath, args });
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far: every journey ends by expecting none. */
+  errors: string[];
+}
+
+export async function openPage(browser: Browser, baseURL: string, { locale = "en-US" } = {}): Promise<TestPage> {
+  const context = await browser.newContext({ baseURL, locale, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !isExpectedHttpError(message.text())) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** The browser logs every 4xx it receives; the journeys provoke 401s on purpose. */
+function isExpectedHttpError(text: string): boolean {
+  return /Failed to load resource: the server responded with a status of 40[01]/.test(text);
+}
+
+/** Scans the page with axe (WCAG 2 A and AA) and fails on any violation, naming the nodes. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const violations = result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(violations).toEqual([]);
+}
