@@ -1,0 +1,18 @@
+import type { TokenClaims } from "./token";
+
+function base64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** An unsigned JWT with the given claims, for tests (the SPA never verifies signatures). */
+export function makeTestToken(claims: Partial<TokenClaims> & Record<string, unknown> = {}): string {
+  const header = base64Url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
+  const payload = base64Url(
+    JSON.stringify({ sub: "admin.cfr", ngoId: 1, organizer: true, role: "ngoAdmin", iat: 1_700_000_000, exp: 1_700_086_400, ...claims }),
+  );
+  return `${header}.${payload}.c2lnbmF0dXJl`;
+}
+
+export const organizerToken = makeTestToken({ sub: "admin.cfr", ngoId: 1, organizer: true });
+export const staffToken = makeTestToken({ sub: "ana.pop", ngoId: 2, organizer: false });
