@@ -51,13 +51,13 @@ export function createApp(deps: AppDependencies, contract: Contract = loadContra
 async function handle(c: Context, operation: Operation, validators: OperationValidators, deps: AppDependencies) {
   const principal = operation.roles ? await authenticate(c.req.header("authorization"), operation, deps) : null;
 
-  const path = validators.path(c.req.param() as Record<string, string>);
+  const path = validators.path(c.req.param());
   const query = validators.query(c.req.queries());
   const body = await readJsonBody(c, operation, validators);
   const errors = { ...(path.ok ? {} : path.errors), ...(query.ok ? {} : query.errors), ...(body.ok ? {} : body.errors) };
   if (Object.keys(errors).length > 0) throw fail.validation(errors);
 
-  const handler = handlers[operation.operationId as OperationId] as Handler<OperationId> | undefined;
+  const handler: Handler<OperationId> | undefined = handlers[operation.operationId as OperationId];
   if (!handler) {
     return problemResponse(problem(501, "not_implemented", `${operation.operationId} is specified but not implemented yet.`));
   }

@@ -17,7 +17,7 @@ export function lockDataDirectory(directory: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const owner = Number(readFileSync(lockPath, "utf8"));
       if (isRunning(owner)) {
-        throw new Error(`The data directory ${directory} is in use by process ${owner}. Stop it or set DATA_DIR.`);
+        throw new Error(`The data directory ${directory} is in use by process ${owner}. Stop it or set DATA_DIR.`, { cause: error });
       }
       rmSync(lockPath, { force: true }); // stale lock from a process that died
     }

@@ -1,3 +1,4 @@
+import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import { sql, type Transaction } from "kysely";
 import { hashSecret, PASSWORD_COST, PIN_COST } from "../auth/password.ts";
 import type { FileStore } from "../files/file-store.ts";
@@ -16,15 +17,6 @@ export interface SeedOptions {
   /** How many observers to create (200 by default). */
   observers?: number;
 }
-
-export const DEMO_ADMIN_PASSWORD = "demo1234";
-
-/** Admin accounts: the organizer's, a partner NGO's, and one of an inactive NGO (its sign-in must be refused). */
-export const DEMO_ADMINS = [
-  { account: "0700000001", ngo: 1 },
-  { account: "0700000002", ngo: 2 },
-  { account: "0700000003", ngo: 3 },
-] as const;
 
 /** Clear-text credentials of the first observer of NGO 1 and of NGO 2 (never device-bound, never deleted). */
 export const DEMO_OBSERVERS: readonly { phone: string; pin: string }[] = [
@@ -504,7 +496,7 @@ interface SeedPlan {
 
 const FLAGGED_SHARE = 0.15;
 
-export const phoneOf = (k: number) => `0721${String(k).padStart(6, "0")}`;
+const phoneOf = (k: number) => `0721${String(k).padStart(6, "0")}`;
 const pinOf = (k: number) => String((1234 + (k - 1) * 7919) % 10_000).padStart(4, "0");
 const questionCodeOf = (sectionCode: string, index: number) => `${sectionCode}.${index + 1}`;
 const sectionCodeOf = (form: FormSeed, index: number) => `${form.code}${index + 1}`;
@@ -698,15 +690,15 @@ export async function seedDemoData(
   }
   if (await hasData(handle.db)) return { seeded: false };
   const plan = planSeed(observerCount);
-  const [passwordHash, pinHashes] = await Promise.all([
-    hashSecret(DEMO_ADMIN_PASSWORD, PASSWORD_COST),
+  const [passwordHashes, pinHashes] = await Promise.all([
+    Promise.all(DEMO_ACCOUNTS.map((account) => hashSecret(account.password, PASSWORD_COST))),
     hashPins(plan.observers.map((observer) => observer.pin)),
   ]);
   return handle.db.transaction().execute(async (trx) => {
     // Two servers starting on one empty PostgreSQL database must not both seed it.
     await sql`LOCK TABLE ngo IN EXCLUSIVE MODE`.execute(trx);
     if (await hasData(trx)) return { seeded: false };
-    const ngoIds = await insertNgos(trx, passwordHash);
+    const ngoIds = await insertNgos(trx, passwordHashes);
     const countyIds = await insertCountiesAndStations(trx);
     const optionIds = await insertForms(trx);
     const observerIds = await insertObservers(trx, plan.observers, pinHashes, ngoIds);
@@ -732,7 +724,7 @@ async function hashPins(pins: string[]): Promise<string[]> {
 }
 
 /** NGOs and their admins; returns NGO ids by 1-based position ("1", "2", "3") and admin ids by account. */
-async function insertNgos(trx: Tx, passwordHash: string): Promise<Ids> {
+async function insertNgos(trx: Tx, passwordHashes: string[]): Promise<Ids> {
   const ngos = await trx
     .insertInto("ngo")
     .values(NGOS.map((ngo) => ({ ...ngo, createdAt: SETUP_TIME })))
@@ -743,10 +735,10 @@ async function insertNgos(trx: Tx, passwordHash: string): Promise<Ids> {
   const admins = await trx
     .insertInto("ngoAdmin")
     .values(
-      DEMO_ADMINS.map((admin) => ({
-        ngoId: ids.get(String(admin.ngo))!,
-        account: admin.account,
-        passwordHash,
+      DEMO_ACCOUNTS.map((account, index) => ({
+        ngoId: ids.get(String(account.ngoId))!,
+        account: account.user,
+        passwordHash: passwordHashes[index]!,
         createdAt: SETUP_TIME,
       })),
     )
@@ -801,16 +793,36 @@ async function insertForms(trx: Tx): Promise<Ids> {
   );
   const sectionRows = await trx
     .insertInto("formSection")
-    .values(sections.map((s) => ({ formId: formIds.get(s.form.code)!, code: s.code, description: s.section.description, orderNumber: s.order })))
+    .values(
+      sections.map((s) => ({
+        formId: formIds.get(s.form.code)!,
+        code: s.code,
+        description: s.section.description,
+        orderNumber: s.order,
+      })),
+    )
     .returning(["id", "code"])
     .execute();
   const sectionIds = new Map(sectionRows.map((row) => [row.code, row.id]));
   const questions = sections.flatMap((s) =>
-    s.section.questions.map((question, index) => ({ question, sectionCode: s.code, code: questionCodeOf(s.code, index), order: index + 1 })),
+    s.section.questions.map((question, index) => ({
+      question,
+      sectionCode: s.code,
+      code: questionCodeOf(s.code, index),
+      order: index + 1,
+    })),
   );
   const questionRows = await trx
     .insertInto("question")
-    .values(questions.map((q) => ({ sectionId: sectionIds.get(q.sectionCode)!, code: q.code, text: q.question.text, questionType: q.question.type, orderNumber: q.order })))
+    .values(
+      questions.map((q) => ({
+        sectionId: sectionIds.get(q.sectionCode)!,
+        code: q.code,
+        text: q.question.text,
+        questionType: q.question.type,
+        orderNumber: q.order,
+      })),
+    )
     .returning(["id", "code"])
     .execute();
   const questionIds = new Map(questionRows.map((row) => [row.code, row.id]));
@@ -940,7 +952,7 @@ async function insertNotes(trx: Tx, files: FileStore, notes: NotePlan[], observe
 }
 
 async function insertNotifications(trx: Tx, plan: SeedPlan, observerIds: Ids, ngoIds: Ids) {
-  const sender = DEMO_ADMINS[0];
+  const sender = DEMO_ACCOUNTS[0];
   const rows = await trx
     .insertInto("notification")
     .values(
@@ -949,8 +961,8 @@ async function insertNotifications(trx: Tx, plan: SeedPlan, observerIds: Ids, ng
         message: notification.message,
         channel: "Firebase",
         senderFrom: "Monitorizare Vot",
-        senderAdminId: ngoIds.get(sender.account)!,
-        senderNgoId: ngoIds.get(String(sender.ngo))!,
+        senderAdminId: ngoIds.get(sender.user)!,
+        senderNgoId: ngoIds.get(String(sender.ngoId))!,
         sentAt: notification.sentAt,
       })),
     )

@@ -31,7 +31,7 @@ export function createDirectoryFileStore(directory: string): FileStore {
 export function createMemoryFileStore(): FileStore {
   const files = new Map<string, Uint8Array>();
   return {
-    put: async (key, bytes) => void files.set(key, bytes),
-    get: async (key) => files.get(key) ?? null,
+    put: (key, bytes) => Promise.resolve(void files.set(key, bytes)),
+    get: (key) => Promise.resolve(files.get(key) ?? null),
   };
 }

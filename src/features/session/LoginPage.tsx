@@ -7,6 +7,8 @@ import { LoginErrorText } from "./LoginErrorText";
 import { useSession } from "./session-context";
 import { selectIsAuthenticating, selectLoginError } from "./session.selectors";
 
+const textOf = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
+
 export function LoginPage() {
   const { t } = useLingui();
   const session = useSession();
@@ -19,8 +21,8 @@ export function LoginPage() {
     const form = new FormData(event.currentTarget);
     session.send({
       type: "login.submit",
-      user: String(form.get("user") ?? "").trim(),
-      password: String(form.get("password") ?? ""),
+      user: textOf(form.get("user")).trim(),
+      password: textOf(form.get("password")),
     });
   }
 

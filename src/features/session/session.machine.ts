@@ -53,23 +53,22 @@ export const sessionMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
+    tokenIsReadable: ({ context }) => context.claims !== null,
     changedTokenIsReadable: ({ event }) => event.type === "storage.changed" && readClaims(event.token) !== null,
   },
 }).createMachine({
   id: "session",
   description: "Who is signed in, kept in local storage under token-id and shared by every open tab.",
-  context: ({ input }) => {
-    const claims = readClaims(input.storedToken);
-    return { token: claims ? input.storedToken : null, claims, loginError: null };
-  },
+  context: ({ input }) => ({ token: input.storedToken, claims: readClaims(input.storedToken), loginError: null }),
   invoke: { src: "watchTokenStorage" },
   initial: "restoring",
   states: {
     restoring: {
       description: "Adopts the token stored by an earlier visit. Expiry is not checked: the server answers 401.",
       always: [
-        { guard: "hasToken", target: "loggedIn" },
-        { target: "loggedOut", actions: "forgetToken", description: "Discards a malformed stored token" },
+        { guard: "tokenIsReadable", target: "loggedIn" },
+        { guard: "hasToken", target: "loggedOut", actions: "forgetToken", description: "Discards a malformed stored token" },
+        { target: "loggedOut" },
       ],
     },
     loggedOut: {

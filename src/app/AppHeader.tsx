@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+import { Anchor, AppShell, Burger, Button, Group, Text } from "@mantine/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { useSession } from "../features/session/session-context";
+import { selectUserName } from "../features/session/session.selectors";
+import { PRODUCT_NAME } from "../shared/product";
+import { LanguageSwitch } from "./LanguageSwitch";
+import { NavigationLinks } from "./NavigationLinks";
+
+/** Below this breakpoint the links move behind the burger, into the shell's navbar. */
+export const HEADER_COLLAPSE_BREAKPOINT = "lg";
+
+interface AppHeaderProps {
+  navigationOpened: boolean;
+  onToggleNavigation: () => void;
+}
+
+export function AppHeader({ navigationOpened, onToggleNavigation }: AppHeaderProps) {
+  const { t } = useLingui();
+  const session = useSession();
+  const userName = useSelector(session, selectUserName);
+
+  return (
+    <AppShell.Header>
+      <Group h="100%" px="md" gap="lg" justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Burger
+            opened={navigationOpened}
+            onClick={onToggleNavigation}
+            hiddenFrom={HEADER_COLLAPSE_BREAKPOINT}
+            size="sm"
+            aria-expanded={navigationOpened}
+            aria-label={
+              navigationOpened
+                ? t({ message: "Close the menu", comment: "Accessible label of the burger button" })
+                : t({ message: "Open the menu", comment: "Accessible label of the burger button" })
+            }
+          />
+          <Anchor component={Link} to="/" fw={700} fz="lg" c="blue.9" underline="never">
+            {PRODUCT_NAME}
+          </Anchor>
+        </Group>
+        <NavigationLinks visibleFrom={HEADER_COLLAPSE_BREAKPOINT} gap="md" wrap="nowrap" />
+        <Group gap="sm" wrap="nowrap">
+          <Text size="sm" fw={500} visibleFrom="sm" data-testid="user-name">
+            {userName}
+          </Text>
+          <LanguageSwitch />
+          <Button variant="default" size="xs" onClick={() => session.send({ type: "session.logout" })}>
+            <Trans id="LOGOUT">Logout</Trans>
+          </Button>
+        </Group>
+      </Group>
+    </AppShell.Header>
+  );
+}

@@ -1,0 +1,56 @@
+import { NavLink } from "react-router";
+import { Anchor, Flex, VisuallyHidden, type FlexProps } from "@mantine/core";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { useSession } from "../features/session/session-context";
+import { selectIsOrganizer } from "../features/session/session.selectors";
+import classes from "./navigation.module.css";
+
+const observerGuideUrl = import.meta.env.VITE_OBSERVER_GUIDE_URL ?? "https://votemonitor.org/ghid-observator.pdf";
+
+type Destination =
+  | { kind: "route"; to: string; label: MessageDescriptor; organizerOnly?: boolean }
+  | { kind: "external"; href: string; label: MessageDescriptor };
+
+const destinations: Destination[] = [
+  { kind: "route", to: "/ong", label: msg({ message: "NGOs", comment: "Non-governmental organisations, plural" }), organizerOnly: true },
+  { kind: "route", to: "/urgents", label: msg({ message: "Emergencies", comment: "Answers flagged urgent" }) },
+  { kind: "route", to: "/answers", label: msg({ id: "ANSWERS", message: "Answers" }) },
+  { kind: "route", to: "/statistics", label: msg({ id: "STATISTICS", message: "Statistics" }) },
+  { kind: "route", to: "/observatori", label: msg({ id: "OBSERVERS", message: "Observers" }) },
+  { kind: "external", href: observerGuideUrl, label: msg({ id: "OBSERVER_GUIDE", message: "Observer guide" }) },
+  { kind: "route", to: "/formulare", label: msg({ id: "FORMS", message: "Forms" }) },
+  { kind: "route", to: "/notifications", label: msg({ id: "NOTIFICATIONS", message: "Notifications" }) },
+];
+
+interface NavigationLinksProps extends Omit<FlexProps, "children"> {
+  onNavigate?: () => void;
+}
+
+/** The sections of the back-office; NGOs only for organizers. The active section carries aria-current="page". */
+export function NavigationLinks({ onNavigate, ...flexProps }: NavigationLinksProps) {
+  const { i18n, t } = useLingui();
+  const organizer = useSelector(useSession(), selectIsOrganizer);
+  const visible = destinations.filter((destination) => destination.kind === "external" || !destination.organizerOnly || organizer);
+
+  return (
+    <Flex component="nav" aria-label={t({ message: "Main navigation", comment: "Accessible name of the menu" })} {...flexProps}>
+      {visible.map((destination) =>
+        destination.kind === "route" ? (
+          <Anchor key={destination.to} component={NavLink} to={destination.to} className={classes.link} underline="never" onClick={onNavigate}>
+            {i18n._(destination.label)}
+          </Anchor>
+        ) : (
+          <Anchor key={destination.href} href={destination.href} target="_blank" rel="noopener noreferrer" className={classes.link} underline="never">
+            {i18n._(destination.label)}
+            <VisuallyHidden>
+              <Trans comment="Read by screen readers after a link label">(opens in a new tab)</Trans>
+            </VisuallyHidden>
+          </Anchor>
+        ),
+      )}
+    </Flex>
+  );
+}

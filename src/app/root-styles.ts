@@ -1,0 +1,17 @@
+// Only what the login screen needs: the full @mantine/core/styles.css (278 kB) would blow the login budget.
+// The signed-in shell imports its own component styles (see AppLayout.tsx).
+import "@mantine/core/styles/baseline.css";
+import "@mantine/core/styles/default-css-variables.css";
+import "@mantine/core/styles/global.css";
+import "@mantine/core/styles/UnstyledButton.css";
+import "@mantine/core/styles/ActionIcon.css";
+import "@mantine/core/styles/Button.css";
+import "@mantine/core/styles/Container.css";
+import "@mantine/core/styles/Input.css";
+import "@mantine/core/styles/Loader.css";
+import "@mantine/core/styles/Paper.css";
+import "@mantine/core/styles/PasswordInput.css";
+import "@mantine/core/styles/Stack.css";
+import "@mantine/core/styles/Text.css";
+import "@mantine/core/styles/Title.css";
+import "./theme.css";
