@@ -12,7 +12,7 @@ import { createDirectoryFileStore } from "./files/file-store.ts";
 
 const config = readConfig();
 const embedded = config.databaseUrl.startsWith("pglite:");
-const unlock = embedded ? lockDataDirectory(config.dataDir) : () => {};
+const unlock = embedded ? lockOrExit(config.dataDir) : () => {};
 const database = await openDatabase(config.databaseUrl);
 await migrate(database);
 const files = createDirectoryFileStore(join(config.dataDir, "files"));
@@ -47,3 +47,12 @@ async function shutdown() {
 }
 process.once("SIGINT", () => void shutdown());
 process.once("SIGTERM", () => void shutdown());
+
+function lockOrExit(directory: string): () => void {
+  try {
+    return lockDataDirectory(directory);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
