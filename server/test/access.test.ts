@@ -102,6 +102,15 @@ describe.each(engines)("access and auth on %s", (engine) => {
     expect(await expired.json()).toMatchObject({ code: "unauthorized" });
   });
 
+  it("tells who a token belongs to as the database sees it now", async () => {
+    const token = await server.signIn(ngoAdmin.user, ngoAdmin.password);
+    const me = () => server.request("/api/v2/access/me", { token });
+    expect(await (await me()).json()).toEqual({ user: "0700000002", role: "ngoAdmin", ngoId: 2, ngoName: "Asociația Observatorilor Civici", organizer: false });
+    await server.handle.db.updateTable("ngo").set({ organizer: true }).where("id", "=", 2).execute();
+    expect(await (await me()).json()).toMatchObject({ organizer: true });
+    await server.handle.db.updateTable("ngo").set({ organizer: false }).where("id", "=", 2).execute();
+  });
+
   it("cuts off tokens of an NGO deactivated after they were issued", async () => {
     const token = await server.signIn(ngoAdmin.user, ngoAdmin.password);
     expect((await server.request("/api/v1/polling-station", { token })).status).toBe(200);

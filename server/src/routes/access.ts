@@ -36,6 +36,19 @@ async function signIn(
 }
 
 export const accessHandlers: Handlers = {
+  getSession: async ({ principal, deps }) => {
+    const current = principal!;
+    const ngo = await deps.db.selectFrom("ngo").select(["name"]).where("id", "=", current.ngoId).executeTakeFirstOrThrow();
+    const body = {
+      user: current.kind === "admin" ? current.account : current.phone,
+      role: current.kind === "admin" ? "ngoAdmin" : "observer",
+      ngoId: current.ngoId,
+      ngoName: ngo.name,
+      organizer: current.kind === "admin" && current.organizer,
+    } satisfies JsonResponseOf<"getSession", 200>;
+    return json(200, body);
+  },
+
   authorize: ({ body, deps, clientAddress }) => {
     const account = body.user.trim();
     return signIn(deps, account, clientAddress, body.password, async () => {
