@@ -20,12 +20,15 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Known to the browser tests, so that they can forge expired tokens signed with the real key. */
+export const E2E_TOKEN_SECRET = "browser-tests-token-secret-0123456789";
+
 /** Starts the real server (embedded database, demo data) on a free port with a fresh data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "vm-e2e-"));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: "dist", ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: "dist", TOKEN_SECRET: E2E_TOKEN_SECRET, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
