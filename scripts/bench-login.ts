@@ -17,17 +17,17 @@ async function loadOnce(cpuSlowdown: number) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
   // Records when the password field first becomes visible, measured from navigation start.
-  await page.addInitScript(() => {
-    const check = () => {
-      const field = document.querySelector<HTMLInputElement>("input[type=password]");
+  // A string, not a function: tsx would insert helpers the page does not have.
+  await page.addInitScript(`
+    const observer = new MutationObserver(() => {
+      const field = document.querySelector("input[type=password]");
       if (field && field.offsetParent !== null) {
-        (window as unknown as { passwordVisibleAt: number }).passwordVisibleAt = performance.now();
+        window.passwordVisibleAt = performance.now();
         observer.disconnect();
       }
-    };
-    const observer = new MutationObserver(check);
+    });
     observer.observe(document, { childList: true, subtree: true, attributes: true });
-  });
+  `);
   const assets: { url: string; gzip: number }[] = [];
   page.on("response", async (response) => {
     const type = response.request().resourceType();
@@ -41,13 +41,13 @@ async function loadOnce(cpuSlowdown: number) {
   return { visibleAt, assets };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 try {
   for (const rate of [1, 4]) {
     const runs = [];
     for (let run = 0; run < RUNS; run++) runs.push(await loadOnce(rate));
-    const last = runs[runs.length - 1]!;
+    const last = runs[runs.length - 1];
     const kilobytes = last.assets.reduce((sum, asset) => sum + asset.gzip, 0) / 1000;
     const times = runs.map((run) => run.visibleAt);
     console.log(

@@ -77,6 +77,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/access/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the token belongs to, as the server sees it now
+         * @description Roles: organizer, ngoAdmin, observer. Answers with the account behind the bearer token as it is now in
+         *     the database (not as it was when the token was issued): the SPA calls it when it starts with a stored
+         *     token, so that a tampered, expired or revoked token (NGO deactivated, admin removed, observer deleted)
+         *     sends the user back to the sign-in screen at once, and so that the organizer flag shown is current.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -88,7 +111,7 @@ export interface paths {
          * Health check
          * @description Public. Answers 200 when the server is up and its database answers a trivial query, and names the
          *     database engine in use (embedded PGlite or PostgreSQL) and the server version. Answers 503 when the
-         *     database does not answer. Like every public endpoint it is rate-limited per client address (429).
+         *     database does not answer. It takes no parameters: any query parameter is a 400.
          */
         get: operations["health"];
         put?: never;
@@ -1094,6 +1117,16 @@ export interface components {
             /** @description Seconds until the token expires. */
             expires_in: number;
         };
+        Session: {
+            /** @description The admin account or the observer's phone (the token's `sub`). */
+            user: string;
+            /** @enum {string} */
+            role: "ngoAdmin" | "observer";
+            ngoId: number;
+            ngoName: string;
+            /** @description Whether the account's NGO is an organizer now (always false for observers). */
+            organizer: boolean;
+        };
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -1928,6 +1961,37 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user": "0700000001",
+                     *       "role": "ngoAdmin",
+                     *       "ngoId": 1,
+                     *       "ngoName": "Code for Romania",
+                     *       "organizer": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -1953,7 +2017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            400: components["responses"]["BadRequest"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

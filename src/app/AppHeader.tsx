@@ -41,7 +41,15 @@ export function AppHeader({ navigationOpened, onToggleNavigation }: AppHeaderPro
             {PRODUCT_NAME}
           </Anchor>
         </Group>
-        <NavigationLinks visibleFrom={HEADER_COLLAPSE_BREAKPOINT} gap="md" wrap="nowrap" />
+        <Group
+          component="nav"
+          aria-label={t({ message: "Main navigation", comment: "Accessible name of the list of sections" })}
+          visibleFrom={HEADER_COLLAPSE_BREAKPOINT}
+          gap="md"
+          wrap="nowrap"
+        >
+          <NavigationLinks />
+        </Group>
         <Group gap="sm" wrap="nowrap">
           <Text size="sm" fw={500} visibleFrom="sm" data-testid="user-name">
             {userName}

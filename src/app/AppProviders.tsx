@@ -3,8 +3,7 @@ import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { MantineProvider } from "@mantine/core";
 import { SessionContext, type SessionActorRef } from "../features/session/session-context";
-import { LocaleSync } from "./LocaleSync";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 interface AppProvidersProps {
   i18n: I18n;
@@ -14,15 +13,21 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** What every screen needs, login included. The signed-in shell adds modals and notifications lazily. */
+/**
+ * What every screen needs, login included. The signed-in shell adds modals, notifications and the language
+ * switch lazily.
+ */
 export function AppProviders({ i18n, session, env = "default", children }: AppProvidersProps) {
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} env={env}>
-        <SessionContext value={session}>
-          <LocaleSync />
-          {children}
-        </SessionContext>
+      {/* All theme variables come from the provider, so the login route need not load default-css-variables.css. */}
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        deduplicateCssVariables={false}
+        env={env}
+      >
+        <SessionContext value={session}>{children}</SessionContext>
       </MantineProvider>
     </I18nProvider>
   );

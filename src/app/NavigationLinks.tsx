@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { Anchor, Flex, VisuallyHidden, type FlexProps } from "@mantine/core";
+import { Anchor, VisuallyHidden } from "@mantine/core";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -15,7 +15,12 @@ type Destination =
   | { kind: "external"; href: string; label: MessageDescriptor };
 
 const destinations: Destination[] = [
-  { kind: "route", to: "/ong", label: msg({ message: "NGOs", comment: "Non-governmental organisations, plural" }), organizerOnly: true },
+  {
+    kind: "route",
+    to: "/ong",
+    label: msg({ message: "NGOs", comment: "Non-governmental organisations, plural" }),
+    organizerOnly: true,
+  },
   { kind: "route", to: "/urgents", label: msg({ message: "Emergencies", comment: "Answers flagged urgent" }) },
   { kind: "route", to: "/answers", label: msg({ id: "ANSWERS", message: "Answers" }) },
   { kind: "route", to: "/statistics", label: msg({ id: "STATISTICS", message: "Statistics" }) },
@@ -25,32 +30,43 @@ const destinations: Destination[] = [
   { kind: "route", to: "/notifications", label: msg({ id: "NOTIFICATIONS", message: "Notifications" }) },
 ];
 
-interface NavigationLinksProps extends Omit<FlexProps, "children"> {
-  onNavigate?: () => void;
-}
-
-/** The sections of the back-office; NGOs only for organizers. The active section carries aria-current="page". */
-export function NavigationLinks({ onNavigate, ...flexProps }: NavigationLinksProps) {
-  const { i18n, t } = useLingui();
+/**
+ * The links to the sections of the back-office (NGOs only for organizers); the caller provides the labelled
+ * <nav> around them. The active section carries aria-current="page".
+ */
+export function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { i18n } = useLingui();
   const organizer = useSelector(useSession(), selectIsOrganizer);
-  const visible = destinations.filter((destination) => destination.kind === "external" || !destination.organizerOnly || organizer);
+  const visible = destinations.filter(
+    (destination) => destination.kind === "external" || !destination.organizerOnly || organizer,
+  );
 
-  return (
-    <Flex component="nav" aria-label={t({ message: "Main navigation", comment: "Accessible name of the menu" })} {...flexProps}>
-      {visible.map((destination) =>
-        destination.kind === "route" ? (
-          <Anchor key={destination.to} component={NavLink} to={destination.to} className={classes.link} underline="never" onClick={onNavigate}>
-            {i18n._(destination.label)}
-          </Anchor>
-        ) : (
-          <Anchor key={destination.href} href={destination.href} target="_blank" rel="noopener noreferrer" className={classes.link} underline="never">
-            {i18n._(destination.label)}
-            <VisuallyHidden>
-              <Trans comment="Read by screen readers after a link label">(opens in a new tab)</Trans>
-            </VisuallyHidden>
-          </Anchor>
-        ),
-      )}
-    </Flex>
+  return visible.map((destination) =>
+    destination.kind === "route" ? (
+      <Anchor
+        key={destination.to}
+        component={NavLink}
+        to={destination.to}
+        className={classes.link}
+        underline="never"
+        onClick={onNavigate}
+      >
+        {i18n._(destination.label)}
+      </Anchor>
+    ) : (
+      <Anchor
+        key={destination.href}
+        href={destination.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={classes.link}
+        underline="never"
+      >
+        {i18n._(destination.label)}
+        <VisuallyHidden>
+          <Trans comment="Read by screen readers after a link label">(opens in a new tab)</Trans>
+        </VisuallyHidden>
+      </Anchor>
+    ),
   );
 }

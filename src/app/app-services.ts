@@ -11,12 +11,11 @@ export interface AppServicesOptions {
   fetch?: (request: Request) => Promise<Response>;
   storage: Storage;
   storageEvents: Pick<Window, "addEventListener" | "removeEventListener">;
-  navigate: (path: string) => void;
   inspect?: Observer<InspectionEvent>;
 }
 
 /** Wires the API client and the session actor to each other: the client reads the session's token and reports 401s to it. */
-export function startAppServices({ baseUrl, fetch, storage, storageEvents, navigate, inspect }: AppServicesOptions) {
+export function startAppServices({ baseUrl, fetch, storage, storageEvents, inspect }: AppServicesOptions) {
   // The client's callbacks only run once a call is made, by which time `session` exists.
   const api = createApiClient({
     baseUrl,
@@ -24,7 +23,7 @@ export function startAppServices({ baseUrl, fetch, storage, storageEvents, navig
     getToken: () => session.getSnapshot().context.token,
     onUnauthorized: () => session.send({ type: "session.unauthorized" }),
   });
-  const logic = sessionMachine.provide(createSessionImplementations({ api, storage, storageEvents, navigate }));
+  const logic = sessionMachine.provide(createSessionImplementations({ api, storage, storageEvents }));
   const session: SessionActorRef = createActor(logic, {
     input: { storedToken: storage.getItem(TOKEN_STORAGE_KEY) },
     inspect,

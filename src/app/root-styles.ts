@@ -1,7 +1,7 @@
 // Only what the login screen needs: the full @mantine/core/styles.css (278 kB) would blow the login budget.
-// The signed-in shell imports its own component styles (see AppLayout.tsx).
+// The signed-in shell imports its own component styles (see AppLayout.tsx). default-css-variables.css is left
+// out on purpose: MantineProvider injects every theme variable itself (deduplicateCssVariables={false}).
 import "@mantine/core/styles/baseline.css";
-import "@mantine/core/styles/default-css-variables.css";
 import "@mantine/core/styles/global.css";
 import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/ActionIcon.css";
@@ -14,4 +14,3 @@ import "@mantine/core/styles/PasswordInput.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Title.css";
-import "./theme.css";

@@ -1,7 +1,14 @@
-import { createTheme } from "@mantine/core";
+import { createTheme, type CSSVariablesResolver } from "@mantine/core";
 
 /** Shade 8 keeps white text on filled buttons above the WCAG AA contrast ratio (shade 6 fails axe). */
 export const theme = createTheme({
   primaryColor: "blue",
   primaryShade: { light: 8, dark: 8 },
+});
+
+/** Mantine's default placeholder colour (gray.5) fails axe color-contrast on white. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { "--mantine-color-placeholder": "var(--mantine-color-gray-7)" },
+  dark: {},
 });

@@ -4,22 +4,22 @@
  * - `renderWithProviders(ui, { locale, session })` renders inside the app's own providers (theme, Lingui, session)
  *   with `MantineProvider env="test"` (no transitions, portals inline) and a fresh Lingui instance per render,
  *   activated synchronously with the chosen catalog.
- * - `renderApp({ path, storedToken, fetch, locale })` renders the real route table in a memory router, with the
- *   real API client and session actor. `fetch` plays the server; by default any request fails the test.
+ * - `renderApp({ path, storedToken, fetch, locale })` renders the real route table on jsdom's history, starting
+ *   at `path`, with the real API client and session actor. `fetch` plays the server; by default it only answers
+ *   the session's token check (GET /api/v2/access/me) and any other request fails the test. `currentPath()`
+ *   reads where the app is.
  * Both render in StrictMode, like main.tsx.
  */
 import { StrictMode, type ReactElement } from "react";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
-import { createMemoryRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
 import { onTestFinished } from "vitest";
 import { AppProviders } from "../../src/app/AppProviders";
 import { startAppServices } from "../../src/app/app-services";
-import { appRoutes } from "../../src/app/routes";
+import { AppRoutes } from "../../src/app/AppRoutes";
 import type { SessionActorRef } from "../../src/features/session/session-context";
-import { TOKEN_STORAGE_KEY } from "../../src/features/session/token";
+import { readClaims, TOKEN_STORAGE_KEY } from "../../src/features/session/token";
 import type { Locale } from "../../src/shared/i18n/locales";
 import { localeStore } from "../../src/shared/i18n/locale.store";
 import { messages as englishMessages } from "../../src/locales/en/messages.po";
@@ -35,6 +35,19 @@ export type FakeFetch = (request: Request) => Promise<Response>;
 
 const refuseUnexpectedRequest: FakeFetch = (request) =>
   Promise.reject(new Error(`unexpected request in test: ${request.method} ${request.url}`));
+
+/** Answers the token check (GET /api/v2/access/me) as the server does for a genuine token, and passes the rest on. */
+export function withAccountChecks(fetch: FakeFetch): FakeFetch {
+  return (request) => {
+    if (new URL(request.url).pathname !== "/api/v2/access/me") return fetch(request);
+    const claims = readClaims(request.headers.get("Authorization")?.replace(/^Bearer /, ""));
+    if (!claims) return Promise.resolve(Response.json({ status: 401, code: "unauthorized" }, { status: 401 }));
+    const ngoId = claims.ngoId ?? 1;
+    return Promise.resolve(
+      Response.json({ user: claims.sub, role: "ngoAdmin", ngoId, ngoName: `NGO ${ngoId}`, organizer: claims.organizer }),
+    );
+  };
+}
 
 export function renderWithProviders(ui: ReactElement, options: { session: SessionActorRef; locale?: Locale }) {
   const locale = options.locale ?? "en";
@@ -56,21 +69,19 @@ export interface RenderAppOptions {
   locale?: Locale;
 }
 
-export function renderApp({ path = "/", storedToken = null, fetch = refuseUnexpectedRequest, locale }: RenderAppOptions = {}) {
+export function renderApp({
+  path = "/",
+  storedToken = null,
+  fetch = withAccountChecks(refuseUnexpectedRequest),
+  locale,
+}: RenderAppOptions = {}) {
   if (storedToken !== null) localStorage.setItem(TOKEN_STORAGE_KEY, storedToken);
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const services = startAppServices({
-    baseUrl: window.location.origin,
-    fetch,
-    storage: localStorage,
-    storageEvents: window,
-    navigate: (to) => void router.navigate(to, { replace: true }),
-  });
+  window.history.replaceState(null, "", path);
+  const services = startAppServices({ baseUrl: window.location.origin, fetch, storage: localStorage, storageEvents: window });
   onTestFinished(() => {
     services.session.stop();
-    router.dispose();
   });
   const user = userEvent.setup();
-  const view = renderWithProviders(<RouterProvider router={router} />, { session: services.session, locale });
-  return { ...view, ...services, router, user };
+  const view = renderWithProviders(<AppRoutes />, { session: services.session, locale });
+  return { ...view, ...services, user, currentPath: () => window.location.pathname };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { renderApp, type FakeFetch } from "../../../tests/support/render";
+import { renderApp, withAccountChecks, type FakeFetch } from "../../../tests/support/render";
 import { staffToken } from "./token.fixtures";
 
 function problem(status: number, code: string, headers: Record<string, string> = {}) {
@@ -10,13 +10,14 @@ function problem(status: number, code: string, headers: Record<string, string> =
   });
 }
 
+/** A server whose sign-in requests get `answer()`; the token check afterwards is answered as the server would. */
 function answeringWith(answer: () => Promise<Response>) {
   const requests: Request[] = [];
-  const fetch = vi.fn<FakeFetch>((request) => {
+  const signIn = vi.fn<FakeFetch>((request) => {
     requests.push(request);
     return answer();
   });
-  return { fetch, requests };
+  return { fetch: withAccountChecks(signIn), signIn, requests };
 }
 
 async function fillAndSubmit(user: ReturnType<typeof renderApp>["user"], account = "ana.pop", password = "secret") {
@@ -40,40 +41,57 @@ describe("LoginPage", () => {
   });
 
   it("does not send anything while the user field is empty", async () => {
-    const { fetch } = answeringWith(() => Promise.resolve(Response.json({ access_token: staffToken, expires_in: 60 })));
+    const { fetch, signIn } = answeringWith(() =>
+      Promise.resolve(Response.json({ access_token: staffToken, expires_in: 60 })),
+    );
     const { user } = renderApp({ path: "/login", fetch });
     await user.type(await screen.findByLabelText(/^Password/), "secret");
     await user.click(screen.getByRole("button", { name: "Login" }));
-    expect(fetch).not.toHaveBeenCalled();
+    expect(signIn).not.toHaveBeenCalled();
   });
 
   it("shows a loader while signing in, then stores the token and opens /urgents", async () => {
     let answer: (response: Response) => void = () => {};
     const { fetch, requests } = answeringWith(() => new Promise((resolve) => (answer = resolve)));
-    const { user, router } = renderApp({ path: "/login", fetch });
+    const { user, currentPath } = renderApp({ path: "/login", fetch });
     await screen.findByRole("heading", { name: "Login" });
     await fillAndSubmit(user, "  ana.pop ", "secret");
 
-    expect(screen.getByRole("button", { name: "Login" })).toHaveAttribute("data-loading", "true");
+    const submit = screen.getByRole("button", { name: "Login" });
+    expect(submit).toHaveAttribute("aria-busy", "true");
+    expect(within(submit).getByTestId("login-loader")).toBeInTheDocument();
     expect(await requests[0]?.json()).toEqual({ user: "ana.pop", password: "secret" });
 
     answer(Response.json({ access_token: staffToken, expires_in: 86400 }));
     expect(await screen.findByRole("heading", { level: 1, name: "Urgent answers" })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/urgents");
+    expect(currentPath()).toBe("/urgents");
     expect(localStorage.getItem("token-id")).toBe(staffToken);
+  });
+
+  it("cancels the pending request when the user submits again, keeping the button usable", async () => {
+    const { fetch, requests } = answeringWith(() => new Promise(() => {}));
+    const { user } = renderApp({ path: "/login", fetch });
+    await screen.findByRole("heading", { name: "Login" });
+    await fillAndSubmit(user);
+    const submit = screen.getByRole("button", { name: "Login" });
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests.map((request) => request.signal.aborted)).toEqual([true, false]);
   });
 
   it("shows CREDENTIALS_INVALID in red when the server refuses the credentials", async () => {
     const { fetch } = answeringWith(() => Promise.resolve(problem(401, "credentials_invalid")));
-    const { user, router } = renderApp({ path: "/login", fetch });
+    const { user, currentPath } = renderApp({ path: "/login", fetch });
     await screen.findByRole("heading", { name: "Login" });
     await fillAndSubmit(user);
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Invalid credentials");
     expect(alert).toHaveAttribute("style", expect.stringContaining("color: var(--mantine-color-red-9)"));
-    expect(router.state.location.pathname).toBe("/login");
+    expect(currentPath()).toBe("/login");
     expect(localStorage.getItem("token-id")).toBeNull();
-    expect(screen.getByRole("button", { name: "Login" })).not.toHaveAttribute("data-loading");
+    expect(screen.getByRole("button", { name: "Login" })).toHaveAttribute("aria-busy", "false");
+    expect(screen.queryByTestId("login-loader")).not.toBeInTheDocument();
   });
 
   it("says how long to wait when sign-in attempts are rate limited", async () => {
@@ -113,12 +131,11 @@ describe("LoginPage", () => {
     await user.type(within(form).getByLabelText(/^Parolă/), "secret");
     await user.click(within(form).getByRole("button", { name: "Autentificare" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Date de autentificare incorecte");
-    await waitFor(() => expect(document.documentElement).toHaveAttribute("lang", "ro"));
   });
 
   it("sends a visitor who is already logged in to /urgents", async () => {
-    const { router } = renderApp({ path: "/login", storedToken: staffToken });
+    const { currentPath } = renderApp({ path: "/login", storedToken: staffToken });
     expect(await screen.findByRole("heading", { level: 1, name: "Urgent answers" })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/urgents");
+    expect(currentPath()).toBe("/urgents");
   });
 });

@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Container, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { PRODUCT_NAME } from "../../shared/product";
@@ -26,6 +26,8 @@ export function LoginPage() {
     });
   }
 
+  // Both fields are required (native validation, announced by screen readers); with every field required,
+  // asterisks would add nothing but noise to the field names.
   return (
     <Container component="main" size={440} py="xl">
       <Title order={1} ta="center" size="h2">
@@ -41,6 +43,7 @@ export function LoginPage() {
             label={t({ id: "PHONE_NUMBER", message: "Phone number" })}
             autoComplete="username"
             required
+            withAsterisk={false}
             autoFocus
           />
           <PasswordInput
@@ -48,6 +51,7 @@ export function LoginPage() {
             label={t({ id: "PASSWORD", message: "Password" })}
             autoComplete="current-password"
             required
+            withAsterisk={false}
             visibilityToggleButtonProps={{
               "aria-label": t({ message: "Show or hide the password", comment: "Accessible label of the eye icon" }),
             }}
@@ -57,7 +61,13 @@ export function LoginPage() {
               <LoginErrorText error={loginError} />
             </Text>
           ) : null}
-          <Button type="submit" fullWidth loading={authenticating}>
+          {/* Not Mantine's `loading`, which disables the button: a new attempt must stay possible and cancel this one. */}
+          <Button
+            type="submit"
+            fullWidth
+            aria-busy={authenticating}
+            leftSection={authenticating ? <Loader size={16} color="white" data-testid="login-loader" /> : null}
+          >
             <Trans id="LOGIN">Login</Trans>
           </Button>
         </Stack>

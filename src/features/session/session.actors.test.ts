@@ -8,10 +8,9 @@ import { makeTestToken } from "./token.fixtures";
 
 function implementationsAnswering(answer: (request: Request) => Promise<Response>) {
   const storage = { setItem: vi.fn(), removeItem: vi.fn() };
-  const navigate = vi.fn();
   const api = createApiClient({ baseUrl: window.location.origin, fetch: answer, getToken: () => null, onUnauthorized: vi.fn() });
-  const implementations = createSessionImplementations({ api, storage, storageEvents: window, navigate });
-  return { implementations, storage, navigate };
+  const implementations = createSessionImplementations({ api, storage, storageEvents: window });
+  return { implementations, storage };
 }
 
 const credentials = { user: "admin.cfr", password: "secret" };
@@ -51,6 +50,22 @@ describe("createSessionImplementations", () => {
       const failure = toPromise(createActor(implementations.actors.authorize, { input: credentials }).start());
       await expect(failure).rejects.toBeInstanceOf(InvalidTokenError);
       await expect(failure).rejects.toThrow("The inspected token doesn't appear to be a JWT");
+    });
+  });
+
+  describe("fetchAccount", () => {
+    it("asks the server whose token it is", async () => {
+      const account = { user: "admin.cfr", role: "ngoAdmin", ngoId: 1, ngoName: "Code for Romania", organizer: false };
+      const requests: Request[] = [];
+      const { implementations } = implementationsAnswering((request) => {
+        requests.push(request);
+        return Promise.resolve(Response.json(account));
+      });
+      const output = await toPromise(createActor(implementations.actors.fetchAccount).start());
+      expect(output).toEqual(account);
+      expect(requests.map((request) => [request.method, new URL(request.url).pathname])).toEqual([
+        ["GET", "/api/v2/access/me"],
+      ]);
     });
   });
 
@@ -95,16 +110,13 @@ describe("createSessionImplementations", () => {
   });
 
   describe("actions", () => {
-    it("persists and forgets the token under token-id and navigates", () => {
-      const { implementations, storage, navigate } = implementationsAnswering(() => Promise.reject(new Error("none")));
-      const { persistToken, forgetToken, goToUrgents, goToLogin } = implementations.actions;
+    it("persists and forgets the token under token-id", () => {
+      const { implementations, storage } = implementationsAnswering(() => Promise.reject(new Error("none")));
+      const { persistToken, forgetToken } = implementations.actions;
       persistToken(undefined, { token: "a.b.c" });
       forgetToken();
-      goToUrgents();
-      goToLogin();
       expect(storage.setItem.mock.calls).toEqual([["token-id", "a.b.c"]]);
       expect(storage.removeItem.mock.calls).toEqual([["token-id"]]);
-      expect(navigate.mock.calls).toEqual([["/urgents"], ["/login"]]);
     });
   });
 });

@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise } from "xstate";
 import type { ApiClient } from "../../api/client";
 import { expectData } from "../../api/problem";
-import type { Authorization, Credentials, SessionEvent } from "./session.machine";
+import type { Account, Authorization, Credentials, SessionEvent } from "./session.machine";
 import { decodeToken, TOKEN_STORAGE_KEY } from "./token";
 
 export interface SessionDependencies {
@@ -9,11 +9,10 @@ export interface SessionDependencies {
   storage: Pick<Storage, "setItem" | "removeItem">;
   /** Where "storage" events of other tabs arrive (the window). */
   storageEvents: Pick<Window, "addEventListener" | "removeEventListener">;
-  navigate: (path: string) => void;
 }
 
 /** The real implementations of the session machine's named actors and actions. */
-export function createSessionImplementations({ api, storage, storageEvents, navigate }: SessionDependencies) {
+export function createSessionImplementations({ api, storage, storageEvents }: SessionDependencies) {
   return {
     actors: {
       authorize: fromPromise<Authorization, Credentials>(async ({ input, signal }) => {
@@ -22,6 +21,7 @@ export function createSessionImplementations({ api, storage, storageEvents, navi
         );
         return { token, claims: decodeToken(token) };
       }),
+      fetchAccount: fromPromise<Account>(({ signal }) => expectData(api.GET("/api/v2/access/me", { signal }))),
       watchTokenStorage: fromCallback<SessionEvent>(({ sendBack }) => {
         const onStorage = (event: StorageEvent) => {
           // key is null when another tab cleared the whole storage
@@ -36,8 +36,6 @@ export function createSessionImplementations({ api, storage, storageEvents, navi
     actions: {
       persistToken: (_: unknown, { token }: { token: string }) => storage.setItem(TOKEN_STORAGE_KEY, token),
       forgetToken: () => storage.removeItem(TOKEN_STORAGE_KEY),
-      goToUrgents: () => navigate("/urgents"),
-      goToLogin: () => navigate("/login"),
     },
   };
 }

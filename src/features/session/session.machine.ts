@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from "xstate";
+import type { components } from "../../api/schema";
 import { toLoginError, type LoginError } from "./login-error";
 import { readClaims, type TokenClaims } from "./token";
 
@@ -12,9 +13,13 @@ export interface Authorization {
   claims: TokenClaims;
 }
 
+/** The account behind the token as the server sees it now (GET /api/v2/access/me). */
+export type Account = components["schemas"]["Session"];
+
 export interface SessionContext {
   token: string | null;
   claims: TokenClaims | null;
+  account: Account | null;
   loginError: LoginError | null;
 }
 
@@ -37,6 +42,7 @@ export const sessionMachine = setup({
   },
   actors: {
     authorize: fromPromise<Authorization, Credentials>(() => Promise.reject(new Error("authorize is not provided"))),
+    fetchAccount: fromPromise<Account>(() => Promise.reject(new Error("fetchAccount is not provided"))),
     watchTokenStorage: fromCallback<SessionEvent>(() => {
       throw new Error("watchTokenStorage is not provided");
     }),
@@ -44,8 +50,6 @@ export const sessionMachine = setup({
   actions: {
     persistToken: (_, _params: { token: string }) => {},
     forgetToken: () => {},
-    goToUrgents: () => {},
-    goToLogin: () => {},
     adoptChangedToken: assign(({ event }) => {
       assertEvent(event, "storage.changed");
       return { token: event.token, claims: readClaims(event.token) };
@@ -58,13 +62,19 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: "session",
-  description: "Who is signed in, kept in local storage under token-id and shared by every open tab.",
-  context: ({ input }) => ({ token: input.storedToken, claims: readClaims(input.storedToken), loginError: null }),
+  description:
+    "Who is signed in, kept in local storage under token-id and shared by every open tab. The route guards follow it: logged out shows /login, logged in leaves /login for /urgents.",
+  context: ({ input }) => ({
+    token: input.storedToken,
+    claims: readClaims(input.storedToken),
+    account: null,
+    loginError: null,
+  }),
   invoke: { src: "watchTokenStorage" },
   initial: "restoring",
   states: {
     restoring: {
-      description: "Adopts the token stored by an earlier visit. Expiry is not checked: the server answers 401.",
+      description: "Adopts the token stored by an earlier visit. Expiry is not checked here: the server answers 401.",
       always: [
         { guard: "tokenIsReadable", target: "loggedIn" },
         { guard: "hasToken", target: "loggedOut", actions: "forgetToken", description: "Discards a malformed stored token" },
@@ -72,13 +82,13 @@ export const sessionMachine = setup({
       ],
     },
     loggedOut: {
-      entry: assign({ token: null, claims: null }),
+      entry: assign({ token: null, claims: null, account: null }),
       initial: "idle",
       on: {
         "storage.changed": {
           guard: "changedTokenIsReadable",
           target: "loggedIn",
-          actions: ["adoptChangedToken", "goToUrgents"],
+          actions: "adoptChangedToken",
           description: "Another tab signed in",
         },
       },
@@ -101,7 +111,6 @@ export const sessionMachine = setup({
               actions: [
                 assign(({ event }) => ({ token: event.output.token, claims: event.output.claims })),
                 { type: "persistToken", params: ({ event }) => ({ token: event.output.token }) },
-                "goToUrgents",
               ],
             },
             onError: {
@@ -123,18 +132,43 @@ export const sessionMachine = setup({
       },
     },
     loggedIn: {
-      entry: assign({ loginError: null }),
+      entry: assign({ loginError: null, account: null }),
+      initial: "verifying",
       on: {
-        "session.logout": { target: "loggedOut", actions: ["forgetToken", "goToLogin"] },
+        "session.logout": { target: "loggedOut", actions: "forgetToken" },
         "session.unauthorized": {
           target: "loggedOut",
-          actions: ["forgetToken", "goToLogin"],
-          description: "A call carrying the token was answered 401: it expired or was revoked",
+          actions: "forgetToken",
+          description: "A call carrying the token was answered 401: tampered, expired or revoked",
         },
         "storage.changed": [
-          { guard: "changedTokenIsReadable", actions: "adoptChangedToken", description: "Another tab signed in again" },
-          { target: "loggedOut", actions: "goToLogin", description: "Another tab signed out" },
+          {
+            guard: "changedTokenIsReadable",
+            target: "loggedIn",
+            reenter: true,
+            actions: "adoptChangedToken",
+            description: "Another tab signed in again: check the new token",
+          },
+          { target: "loggedOut", description: "Another tab signed out" },
         ],
+      },
+      states: {
+        verifying: {
+          description:
+            "Asks the server whose token this is now. A tampered, expired or revoked token gets 401, reported as session.unauthorized; the screens do not wait for the answer.",
+          invoke: {
+            id: "fetchAccount",
+            src: "fetchAccount",
+            onDone: { target: "verified", actions: assign({ account: ({ event }) => event.output }) },
+            onError: { target: "unverified" },
+          },
+        },
+        verified: {
+          description: "The account, and whether its NGO organizes, are as the server says now",
+        },
+        unverified: {
+          description: "The check failed without a 401 (offline, server error): the token is kept and the next call decides",
+        },
       },
     },
   },

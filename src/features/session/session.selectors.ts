@@ -13,8 +13,10 @@ export const selectIsAuthenticating = (snapshot: SessionSnapshot) => snapshot.ha
 export const selectLoginError = (snapshot: SessionSnapshot) =>
   snapshot.matches({ loggedOut: "failed" }) ? snapshot.context.loginError : null;
 
-/** The account name (the token's `sub`). */
-export const selectUserName = (snapshot: SessionSnapshot) => snapshot.context.claims?.sub ?? null;
+/** The account name: as the server confirmed it, else the token's `sub`. */
+export const selectUserName = (snapshot: SessionSnapshot) =>
+  snapshot.context.account?.user ?? snapshot.context.claims?.sub ?? null;
 
-/** Whether the account's NGO organizes the mission (the token's `organizer` claim). */
-export const selectIsOrganizer = (snapshot: SessionSnapshot) => snapshot.context.claims?.organizer === true;
+/** Whether the account's NGO organizes the mission: as the server says now, else the token's `organizer` claim. */
+export const selectIsOrganizer = (snapshot: SessionSnapshot) =>
+  snapshot.context.account ? snapshot.context.account.organizer : snapshot.context.claims?.organizer === true;

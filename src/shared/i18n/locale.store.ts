@@ -1,14 +1,5 @@
 import { createStore } from "@xstate/store";
-import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY, type Locale } from "./locales";
-
-function readStoredLocale(): Locale {
-  try {
-    const stored = globalThis.localStorage?.getItem(LOCALE_STORAGE_KEY);
-    return isLocale(stored) ? stored : DEFAULT_LOCALE;
-  } catch {
-    return DEFAULT_LOCALE;
-  }
-}
+import { LOCALE_STORAGE_KEY, readStoredLocale, type Locale } from "./locales";
 
 /** The interface language chosen by the user, saved in local storage under `language`. */
 export const localeStore = createStore({

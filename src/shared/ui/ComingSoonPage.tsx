@@ -2,11 +2,18 @@ import type { ReactNode } from "react";
 import { Text, Title } from "@mantine/core";
 import { Trans } from "@lingui/react/macro";
 
+interface ComingSoonPageProps {
+  title: ReactNode;
+  /** 2 when the page sits inside another page (a details outlet). */
+  headingLevel?: 1 | 2;
+  children?: ReactNode;
+}
+
 /** The frame of a screen that later work fills in: its title and an honest note, no fake data. */
-export function ComingSoonPage({ title, children }: { title: ReactNode; children?: ReactNode }) {
+export function ComingSoonPage({ title, headingLevel = 1, children }: ComingSoonPageProps) {
   return (
     <>
-      <Title order={1}>{title}</Title>
+      <Title order={headingLevel}>{title}</Title>
       <Text mt="md">
         <Trans>This screen arrives in a later release.</Trans>
       </Text>

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { renderApp } from "../../tests/support/render";
+import { organizerToken, staffToken } from "../features/session/token.fixtures";
+
+// jsdom's viewport is a fixed 1024 px, below the lg breakpoint where the header shows its own links: there they
+// are display:none (so queries on them pass hidden: true) and the burger menu is the visible way to the sections.
+
+async function headerNavigation(label = "Main navigation") {
+  const header = await screen.findByRole("banner");
+  // A display:none element has an empty accessible name, so the nav is found by role and its label checked apart.
+  const navigation = within(header).getByRole("navigation", { hidden: true });
+  expect(navigation).toHaveAttribute("aria-label", label);
+  return within(navigation);
+}
+
+describe("AppHeader", () => {
+  it("links every section for an organizer, NGOs included, and shows who is signed in", async () => {
+    renderApp({ path: "/urgents", storedToken: organizerToken });
+    const navigation = await headerNavigation();
+    const links = navigation.getAllByRole("link", { hidden: true });
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["NGOs", "/ong"],
+      ["Emergencies", "/urgents"],
+      ["Answers", "/answers"],
+      ["Statistics", "/statistics"],
+      ["Observers", "/observatori"],
+      ["Observer guide(opens in a new tab)", "https://votemonitor.org/ghid-observator.pdf"],
+      ["Forms", "/formulare"],
+      ["Notifications", "/notifications"],
+    ]);
+    expect(screen.getByTestId("user-name")).toHaveTextContent("admin.cfr");
+    expect(screen.getByRole("link", { name: "Vote Monitor" })).toHaveAttribute("href", "/");
+  });
+
+  it("hides the NGOs link from staff of a non-organizing NGO", async () => {
+    renderApp({ path: "/urgents", storedToken: staffToken });
+    const navigation = await headerNavigation();
+    expect(navigation.queryByRole("link", { name: "NGOs", hidden: true })).not.toBeInTheDocument();
+    expect(navigation.getByRole("link", { name: "Emergencies", hidden: true })).toBeInTheDocument();
+    expect(screen.getByTestId("user-name")).toHaveTextContent("ana.pop");
+  });
+
+  it("follows the server when the NGO is no longer an organizer, whatever the token says", async () => {
+    const account = { user: "admin.cfr", role: "ngoAdmin", ngoId: 1, ngoName: "Code for Romania", organizer: false };
+    renderApp({ path: "/urgents", storedToken: organizerToken, fetch: () => Promise.resolve(Response.json(account)) });
+    const navigation = await headerNavigation();
+    await waitFor(() => expect(navigation.queryByRole("link", { name: "NGOs", hidden: true })).not.toBeInTheDocument());
+    expect(navigation.getByRole("link", { name: "Emergencies", hidden: true })).toBeInTheDocument();
+  });
+
+  it("opens the observer guide in a new tab without giving it access to this window", async () => {
+    renderApp({ path: "/urgents", storedToken: staffToken });
+    const guide = (await headerNavigation()).getByRole("link", { name: /Observer guide/, hidden: true });
+    expect(guide).toHaveAccessibleName("Observer guide(opens in a new tab)");
+    expect(guide).toHaveAttribute("target", "_blank");
+    expect(guide.getAttribute("rel")?.split(" ")).toContain("noopener");
+  });
+
+  it("marks the active section and moves the mark when the user navigates", async () => {
+    const { user, currentPath } = renderApp({ path: "/urgents", storedToken: staffToken });
+    const navigation = await headerNavigation();
+    const link = (name: string) => navigation.getByRole("link", { name, hidden: true });
+    expect(link("Emergencies")).toHaveAttribute("aria-current", "page");
+    expect(link("Answers")).not.toHaveAttribute("aria-current");
+
+    await user.click(link("Answers"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Answers" })).toBeInTheDocument();
+    expect(currentPath()).toBe("/answers");
+    expect(link("Answers")).toHaveAttribute("aria-current", "page");
+    expect(link("Emergencies")).not.toHaveAttribute("aria-current");
+  });
+
+  it("logs out: clears the token and shows the login screen", async () => {
+    const { user, currentPath } = renderApp({ path: "/urgents", storedToken: staffToken });
+    await user.click(await screen.findByRole("button", { name: "Logout" }));
+    expect(await screen.findByRole("heading", { level: 2, name: "Login" })).toBeInTheDocument();
+    expect(currentPath()).toBe("/login");
+    expect(localStorage.getItem("token-id")).toBeNull();
+  });
+
+  it("on a narrow screen, opens the sections behind the burger and closes them after a choice", async () => {
+    const { user } = renderApp({ path: "/urgents", storedToken: staffToken });
+    const burger = await screen.findByRole("button", { name: "Open the menu" });
+    expect(burger).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("navigation", { name: "Main navigation" })).not.toBeInTheDocument();
+
+    await user.click(burger);
+    expect(burger).toHaveAccessibleName("Close the menu");
+    expect(burger).toHaveAttribute("aria-expanded", "true");
+    const menu = within(screen.getByRole("navigation", { name: "Main navigation" }));
+    expect(menu.getByRole("link", { name: "Emergencies" })).toHaveAttribute("aria-current", "page");
+
+    await user.click(menu.getByRole("link", { name: "Statistics" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Statistics" })).toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Main navigation" })).not.toBeInTheDocument();
+    expect(burger).toHaveAccessibleName("Open the menu");
+  });
+
+  it("switches to Romanian, remembers the choice and sets the page language", async () => {
+    const { user } = renderApp({ path: "/urgents", storedToken: staffToken });
+    await user.click(await screen.findByRole("radio", { name: "Română" }));
+    expect(await screen.findByRole("button", { name: "Deconectare" })).toBeInTheDocument();
+    const navigation = await headerNavigation("Navigare principală");
+    expect(navigation.getByRole("link", { name: "Urgențe", hidden: true })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Răspunsuri urgente" })).toBeInTheDocument();
+    expect(screen.getByRole("radiogroup", { name: "Limba" })).toBeInTheDocument();
+    expect(localStorage.getItem("language")).toBe("ro");
+    await waitFor(() => expect(document.documentElement).toHaveAttribute("lang", "ro"));
+  });
+});

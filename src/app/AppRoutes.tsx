@@ -1,0 +1,34 @@
+import { Suspense, useLayoutEffect } from "react";
+import { useSelector } from "@xstate/react";
+import { LoginPage } from "../features/session/LoginPage";
+import { useSession } from "../features/session/session-context";
+import { selectIsLoggedIn } from "../features/session/session.selectors";
+import { lazyPage } from "./lazy-page";
+import { RouteLoading } from "./RouteLoading";
+
+// Everything behind the session guard (router, shell, route table, pages) is one lazy chunk, so the login
+// route loads neither react-router nor the shell: that is what keeps it within its size budget.
+const SignedInRoutes = lazyPage(() => import("./SignedInRoutes"), "SignedInRoutes");
+
+/** /login is the only address of a logged-out visitor: any other one is replaced by it. */
+function LoginRoute() {
+  useLayoutEffect(() => {
+    if (window.location.pathname !== "/login") window.history.replaceState(null, "", "/login");
+  }, []);
+  return <LoginPage />;
+}
+
+/**
+ * The session guard at the top of the route table: a token lets the visitor into the signed-in routes (where
+ * /login itself redirects to /urgents), no token shows /login. Signing in, out, or a 401 switches between the two.
+ */
+export function AppRoutes() {
+  const loggedIn = useSelector(useSession(), selectIsLoggedIn);
+  return loggedIn ? (
+    <Suspense fallback={<RouteLoading />}>
+      <SignedInRoutes />
+    </Suspense>
+  ) : (
+    <LoginRoute />
+  );
+}

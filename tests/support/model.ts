@@ -1,0 +1,111 @@
+/**
+ * Model-based testing on @xstate/graph 3.
+ *
+ * The statechart is the model: `getShortestPaths` walks it (without starting any invoked actor) and yields the
+ * shortest path to each node, as steps `{ event, state }` that begin with `xstate.init`. Invoked actors are driven
+ * through explicit `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events listed in `events` with their
+ * `output` / `error`; every distinct context is a distinct node, so list only the payloads that matter.
+ *
+ * By default a node is also told apart by how it was entered (the event and the state it came from), as
+ * `createTestModel` does, so the paths cover every transition and not only every state: a logout and a 401 that
+ * both lead to the login screen are two paths. Only events the state handles are explored, so an ignored event
+ * never passes for a transition.
+ *
+ * `testEveryShortestPath` registers one Vitest `it` per path. Each test sets up a fresh system under test,
+ * asserts the initial state, then for every step performs the event on the system under test (a page-object
+ * call) and asserts the state the model says it reaches. Every event type needs an executor (checked by the
+ * types) and every state reached a matching assertion (keys are state values such as "loggedIn" or
+ * "loggedOut.failed", matched with `snapshot.matches`), so a path cannot pass by skipping a step.
+ * `createTestModel` itself is not used: it rejects machines that invoke actors.
+ */
+import { getShortestPaths, serializeSnapshot, type StatePath } from "@xstate/graph";
+import { it } from "vitest";
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject, InputFrom, SnapshotFrom } from "xstate";
+
+export type ModelPath<Machine extends AnyStateMachine, Event extends EventObject> = StatePath<
+  SnapshotFrom<Machine>,
+  Event
+>;
+
+export interface ModelTestOptions<Machine extends AnyStateMachine, Event extends EventObject, System> {
+  machine: Machine;
+  input?: InputFrom<Machine>;
+  /** The events to explore, payloads included (machine events and `xstate.done.actor.*` / `xstate.error.actor.*`). */
+  events: Event[];
+  /** A fresh system under test for each path. */
+  setUp: (input: InputFrom<Machine> | undefined) => System | Promise<System>;
+  /** How each event type is performed on the system under test. */
+  eventExecutors: { [Type in Event["type"]]: (system: System, event: Extract<Event, { type: Type }>) => unknown };
+  /** What must hold in each state, keyed by state value. */
+  stateAssertions: Record<string, (system: System, snapshot: SnapshotFrom<Machine>) => unknown>;
+  /** A short label for an event in test names; defaults to its type. */
+  describeEvent?: (event: Event) => string;
+  /** "transitions" (default): a path per way into each state; "states": a path per state. */
+  coverage?: "states" | "transitions";
+}
+
+function asMachineSnapshot(snapshot: unknown): AnyMachineSnapshot {
+  return snapshot as AnyMachineSnapshot;
+}
+
+/** Serializes a snapshot together with the transition that entered it. */
+function serializeWithTransition(snapshot: unknown, event?: EventObject, previous?: unknown): string {
+  const serialized = serializeSnapshot(asMachineSnapshot(snapshot));
+  if (!event || !previous) return serialized;
+  return `${serialized} via ${JSON.stringify(event)} from ${JSON.stringify(asMachineSnapshot(previous).value)}`;
+}
+
+/** The shortest path to every state (or, by default, through every transition) reachable with the given events. */
+export function shortestPaths<Machine extends AnyStateMachine, Event extends EventObject>(
+  machine: Machine,
+  options: { input?: InputFrom<Machine>; events: Event[]; coverage?: "states" | "transitions" },
+): ModelPath<Machine, Event>[] {
+  const { coverage = "transitions", input } = options;
+  const events = (snapshot: unknown) =>
+    options.events.filter((event) => machine.getTransitionData(asMachineSnapshot(snapshot), event).length > 0);
+  const serializeState = coverage === "transitions" ? serializeWithTransition : undefined;
+  return getShortestPaths(machine, { input, events, serializeState } as never) as ModelPath<Machine, Event>[];
+}
+
+function stateName(snapshot: unknown): string {
+  const value: unknown = asMachineSnapshot(snapshot).value;
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function describePath(path: { state: unknown; steps: { event: EventObject }[] }, describeEvent: (event: never) => string) {
+  const events = path.steps.slice(1).map((step) => describeEvent(step.event as never));
+  return `reaches ${stateName(path.state)}${events.length ? ` via ${events.join(" → ")}` : " at start"}`;
+}
+
+/** Replays one path on a fresh system under test, asserting every state on the way. */
+export async function replayPath<Machine extends AnyStateMachine, Event extends EventObject, System>(
+  path: ModelPath<Machine, Event>,
+  options: ModelTestOptions<Machine, Event, System>,
+): Promise<void> {
+  const system = await options.setUp(options.input);
+  for (const [index, step] of path.steps.entries()) {
+    if (index > 0) {
+      const execute = options.eventExecutors[step.event.type as Event["type"]] as (system: System, event: Event) => unknown;
+      await execute(system, step.event);
+    }
+    const keys = Object.keys(options.stateAssertions).filter((key) => asMachineSnapshot(step.state).matches(key));
+    if (keys.length === 0) throw new Error(`no state assertion matches ${stateName(step.state)}`);
+    for (const key of keys) await options.stateAssertions[key]?.(system, step.state);
+  }
+}
+
+/** Registers one test per shortest path; returns the paths so a suite can also assert what they cover. */
+export function testEveryShortestPath<Machine extends AnyStateMachine, Event extends EventObject, System>(
+  options: ModelTestOptions<Machine, Event, System>,
+): ModelPath<Machine, Event>[] {
+  const paths = shortestPaths(options.machine, {
+    input: options.input,
+    events: options.events,
+    coverage: options.coverage,
+  });
+  const describeEvent = options.describeEvent ?? ((event: Event) => event.type);
+  for (const path of paths) {
+    it(describePath(path, describeEvent), () => replayPath(path, options));
+  }
+  return paths;
+}
