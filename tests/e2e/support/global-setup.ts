@@ -11,7 +11,14 @@ declare module "vitest" {
 
 /** Builds the SPA once and serves it with the real server, as `npm start` does. */
 export default async function setup(project: TestProject) {
-  await build({ logLevel: "warn" });
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what ships.
+  const testEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({ mode: "production", logLevel: "warn" });
+  } finally {
+    process.env.NODE_ENV = testEnv;
+  }
   const server = await startServer();
   project.provide("baseUrl", server.url);
   return () => server.stop();
