@@ -12,7 +12,7 @@ import { loadInspector } from "./shared/inspect";
 /** The composition root: inspector flag, API client and session, language, providers, routes. */
 async function start(rootElement: HTMLElement) {
   const inspect = await loadInspector();
-  const { session } = startAppServices({
+  const { session, api } = startAppServices({
     baseUrl: import.meta.env.VITE_API_BASE_URL ?? "",
     storage: window.localStorage,
     storageEvents: window,
@@ -21,7 +21,7 @@ async function start(rootElement: HTMLElement) {
   await activateLocale(readStoredLocale(), i18n);
   createRoot(rootElement).render(
     <StrictMode>
-      <AppProviders i18n={i18n} session={session}>
+      <AppProviders i18n={i18n} session={session} api={api}>
         <AppRoutes />
       </AppProviders>
     </StrictMode>,

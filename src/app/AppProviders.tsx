@@ -2,12 +2,15 @@ import type { ReactNode } from "react";
 import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { MantineProvider } from "@mantine/core";
+import { ApiContext } from "../api/api-context";
+import type { ApiClient } from "../api/client";
 import { SessionContext, type SessionActorRef } from "../features/session/session-context";
 import { cssVariablesResolver, theme } from "./theme";
 
 interface AppProvidersProps {
   i18n: I18n;
   session: SessionActorRef;
+  api: ApiClient;
   /** "test" turns off transitions and portals (MantineProvider env). */
   env?: "default" | "test";
   children: ReactNode;
@@ -17,7 +20,7 @@ interface AppProvidersProps {
  * What every screen needs, login included. The signed-in shell adds modals, notifications and the language
  * switch lazily.
  */
-export function AppProviders({ i18n, session, env = "default", children }: AppProvidersProps) {
+export function AppProviders({ i18n, session, api, env = "default", children }: AppProvidersProps) {
   return (
     <I18nProvider i18n={i18n}>
       {/* All theme variables come from the provider, so the login route need not load default-css-variables.css. */}
@@ -27,7 +30,9 @@ export function AppProviders({ i18n, session, env = "default", children }: AppPr
         deduplicateCssVariables={false}
         env={env}
       >
-        <SessionContext value={session}>{children}</SessionContext>
+        <ApiContext value={api}>
+          <SessionContext value={session}>{children}</SessionContext>
+        </ApiContext>
       </MantineProvider>
     </I18nProvider>
   );

@@ -15,6 +15,7 @@ import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import { onTestFinished } from "vitest";
+import { createApiClient, type ApiClient } from "../../src/api/client";
 import { AppProviders } from "../../src/app/AppProviders";
 import { startAppServices } from "../../src/app/app-services";
 import { AppRoutes } from "../../src/app/AppRoutes";
@@ -49,13 +50,18 @@ export function withAccountChecks(fetch: FakeFetch): FakeFetch {
   };
 }
 
-export function renderWithProviders(ui: ReactElement, options: { session: SessionActorRef; locale?: Locale }) {
+/** A client for tests that make no API call: any call fails the test. */
+function refusingApi(): ApiClient {
+  return createApiClient({ baseUrl: "http://localhost", fetch: refuseUnexpectedRequest, getToken: () => null, onUnauthorized: () => {} });
+}
+
+export function renderWithProviders(ui: ReactElement, options: { session: SessionActorRef; api?: ApiClient; locale?: Locale }) {
   const locale = options.locale ?? "en";
   // The app's language store must agree with the test's catalog, or LocaleSync would switch it.
   localeStore.trigger.localeChosen({ locale });
   return render(
     <StrictMode>
-      <AppProviders i18n={createTestI18n(locale)} session={options.session} env="test">
+      <AppProviders i18n={createTestI18n(locale)} session={options.session} api={options.api ?? refusingApi()} env="test">
         {ui}
       </AppProviders>
     </StrictMode>,
@@ -82,6 +88,6 @@ export function renderApp({
     services.session.stop();
   });
   const user = userEvent.setup();
-  const view = renderWithProviders(<AppRoutes />, { session: services.session, locale });
+  const view = renderWithProviders(<AppRoutes />, { session: services.session, api: services.api, locale });
   return { ...view, ...services, user, currentPath: () => window.location.pathname };
 }
