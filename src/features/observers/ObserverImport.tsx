@@ -1,6 +1,105 @@
-import { Trans } from "@lingui/react/macro";
-import { ComingSoonPage } from "../../shared/ui/ComingSoonPage";
+import "@mantine/core/styles/Table.css";
+import "@mantine/core/styles/LoadingOverlay.css";
+import { Link } from "react-router";
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { notifications } from "@mantine/notifications";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useApi } from "../../api/api-context";
+import { useSession } from "../session/session-context";
+import { selectIsOrganizer } from "../session/session.selectors";
+import { observerImportMachine, type ImportFailure } from "./observer-import.machine";
+import * as importer from "./observer-import.selectors";
+import { ObserverImportDropzone } from "./ObserverImportDropzone";
+import { ObserverImportPreview } from "./ObserverImportPreview";
+import { ObserverImportReport } from "./ObserverImportReport";
+import { createObserverActors } from "./observers.actors";
 
+function FailureText({ failure }: { failure: ImportFailure }) {
+  if (failure.status === 413) return <Trans>The file is too large: at most 5 MiB.</Trans>;
+  if (failure.status === 403) return <Trans>You may import observers only into your own NGO.</Trans>;
+  if (failure.code === "validation") return <Trans>The NGO id is not valid or the NGO does not exist.</Trans>;
+  return <Trans>Encountered error while uploading csv</Trans>;
+}
+
+function useObserverImport() {
+  const api = useApi();
+  const session = useSession();
+  const { importFile, readPreview } = createObserverActors(api);
+  const ownNgoId = session.getSnapshot().context.account?.ngoId ?? session.getSnapshot().context.claims?.ngoId ?? null;
+  return useActorRef(
+    observerImportMachine.provide({
+      actors: { importFile, readPreview },
+      actions: {
+        onImported: (_, { count }) =>
+          notifications.show({
+            color: "green",
+            title: <Trans id="SUCCESS">Success</Trans>,
+            message: <Plural value={count} one="# observer has been added successfully" other="# observers have been added successfully" />,
+          }),
+        onImportFailed: (_, { failure }) =>
+          notifications.show({ color: "red", title: <Trans id="ERROR">Error</Trans>, message: <FailureText failure={failure} /> }),
+      },
+    }),
+    { input: { ngoId: ownNgoId } },
+  );
+}
+
+/** /observatori/import: upload a CSV of observers into an NGO, after a preview and an optional check. */
 export function ObserverImport() {
-  return <ComingSoonPage title={<Trans id="OBSERVERS_IMPORT">Import observers</Trans>} />;
+  const { t } = useLingui();
+  const actor = useObserverImport();
+  const organizer = useSelector(useSession(), selectIsOrganizer);
+  const ngoId = useSelector(actor, importer.selectNgoId);
+  const file = useSelector(actor, importer.selectFile);
+  const preview = useSelector(actor, importer.selectPreview);
+  const rejection = useSelector(actor, importer.selectRejection);
+  const busy = useSelector(actor, importer.selectIsBusy);
+  const checking = useSelector(actor, importer.selectIsChecking);
+  const importing = useSelector(actor, importer.selectIsImporting);
+  const canUpload = useSelector(actor, importer.selectCanUpload);
+  const checkedCount = useSelector(actor, importer.selectCheckedCount);
+  const badRows = useSelector(actor, importer.selectBadRows);
+
+  return (
+    <Stack maw={720}>
+      <Anchor component={Link} to="/observatori">
+        <Trans id="BACK">Back</Trans>
+      </Anchor>
+      <Title order={1}>
+        <Trans id="OBSERVERS_IMPORT">Import observers</Trans>
+      </Title>
+      <TextInput
+        label={t({ message: "ID Ngo", comment: "Label: the id (a number) of the NGO the observers join" })}
+        description={organizer ? null : t`Observers join your own NGO.`}
+        required
+        inputMode="numeric"
+        value={ngoId}
+        disabled={!organizer || busy}
+        onChange={(event) => actor.send({ type: "ngo.change", value: event.currentTarget.value })}
+      />
+      <ObserverImportDropzone
+        file={file}
+        rejection={rejection}
+        disabled={busy}
+        onChoose={(chosen) => actor.send({ type: "file.choose", file: chosen })}
+        onReject={(reason) => actor.send({ type: "file.reject", reason })}
+      />
+      {preview ? <ObserverImportPreview preview={preview} /> : null}
+      <Group>
+        <Button variant="default" onClick={() => actor.send({ type: "import.check" })} disabled={!canUpload} loading={checking}>
+          <Trans comment="Button: validate the file on the server without saving">Check file</Trans>
+        </Button>
+        <Button onClick={() => actor.send({ type: "import.start" })} disabled={!canUpload} loading={importing}>
+          <Trans id="IMPORT">Import</Trans>
+        </Button>
+      </Group>
+      {checkedCount !== null ? (
+        <Text c="green.9" role="status">
+          <Plural value={checkedCount} one="The file is valid: # observer can be added." other="The file is valid: # observers can be added." />
+        </Text>
+      ) : null}
+      {badRows.length > 0 ? <ObserverImportReport rows={badRows} /> : null}
+    </Stack>
+  );
 }

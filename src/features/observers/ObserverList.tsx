@@ -1,6 +1,80 @@
-import { Trans } from "@lingui/react/macro";
-import { ComingSoonPage } from "../../shared/ui/ComingSoonPage";
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/Card.css";
+import "@mantine/core/styles/Checkbox.css";
+import "@mantine/core/styles/CheckboxIndicator.css";
+import "@mantine/core/styles/Menu.css";
+import "@mantine/core/styles/Popover.css";
+import "@mantine/core/styles/ScrollArea.css";
+import "@mantine/core/styles/SimpleGrid.css";
+import "@mantine/core/styles/Table.css";
+import { useState } from "react";
+import { Group, Stack } from "@mantine/core";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useNavigate } from "react-router";
+import { useApi } from "../../api/api-context";
+import { listMachine } from "../../shared/machines/list.machine";
+import { selectFilter, selectQuery, selectSelectedIds, selectTotalItems } from "../../shared/machines/list.selectors";
+import { ViewModeControl } from "../../shared/ui/ViewModeControl";
+import { useSession } from "../session/session-context";
+import { selectIsOrganizer } from "../session/session.selectors";
+import { createObserverListActors, type Observer } from "./observer-list.actors";
+import { OBSERVER_LIST_INPUT } from "./observer-list.config";
+import { selectSelectedObservers } from "./observer-list.selectors";
+import { ObserverListHeader } from "./observer-list.header";
+import { ObserverListResults } from "./observer-list.results";
+import type { ObserverRowActions } from "./observer-list.row-actions";
+import { useObserverViewMode } from "./observer-list.view-mode";
+import { useObserverDelete } from "./ObserverDelete";
+import { ObserverFilters } from "./ObserverFilters";
+import { openObserverResetPin } from "./ObserverResetPin";
+import { ObserverSelectionBar } from "./ObserverSelectionBar";
 
+/** The notifications page preselects these observers (`observerIds`). */
+const notificationPath = (ids: number[]) => `/notifications?observerIds=${ids.join(",")}`;
+
+/** The observers of the signed-in admin's scope: search, sort, page, select, delete, notify, export. */
 export function ObserverList() {
-  return <ComingSoonPage title={<Trans id="OBSERVERS">Observers</Trans>} />;
+  const api = useApi();
+  const navigate = useNavigate();
+  const [logic] = useState(() => listMachine.provide(createObserverListActors(api)));
+  const list = useActorRef(logic, { input: OBSERVER_LIST_INPUT });
+  const query = useSelector(list, selectQuery);
+  const appliedFilter = useSelector(list, selectFilter);
+  const total = useSelector(list, selectTotalItems);
+  const selectedIds = useSelector(list, selectSelectedIds);
+  const isOrganizer = useSelector(useSession(), selectIsOrganizer);
+  const [viewMode, setViewMode] = useObserverViewMode();
+  const confirmDelete = useObserverDelete(() => list.send({ type: "list.reload" }));
+
+  const notify = (ids: number[]) => {
+    list.send({ type: "selection.clear" });
+    void navigate(notificationPath(ids));
+  };
+  const actions: ObserverRowActions = {
+    onDelete: confirmDelete,
+    onNotify: (observers: Observer[]) => notify(observers.map((observer) => observer.id)),
+    onResetPassword: (observer: Observer) => openObserverResetPin({ observer, api }),
+  };
+
+  return (
+    <Stack gap="md">
+      <ObserverListHeader total={total} query={query} />
+      <Group justify="space-between" align="flex-end">
+        <ObserverFilters
+          applied={appliedFilter}
+          onSubmit={(filter) => list.send({ type: "filter.submit", filter })}
+          onReset={() => list.send({ type: "filter.reset" })}
+        />
+        <ViewModeControl value={viewMode} onChange={setViewMode} />
+      </Group>
+      {selectedIds.length > 0 ? (
+        <ObserverSelectionBar
+          count={selectedIds.length}
+          onDelete={() => confirmDelete(selectSelectedObservers(list.getSnapshot()))}
+          onNotify={() => notify(selectedIds)}
+        />
+      ) : null}
+      <ObserverListResults list={list} viewMode={viewMode} showNgo={isOrganizer} actions={actions} />
+    </Stack>
+  );
 }

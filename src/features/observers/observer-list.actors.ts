@@ -1,0 +1,58 @@
+import { fromPromise } from "xstate";
+import type { ApiClient } from "../../api/client";
+import { errorFromResponse, expectData } from "../../api/problem";
+import type { components } from "../../api/schema";
+import type { ListPage, ListQuery } from "../../shared/machines/list.machine";
+
+export type Observer = components["schemas"]["Observer"];
+export type ObserverSortBy = "lastSeen" | "name";
+
+/** The query parameters listObservers and exportObservers share; empty filters are left out. */
+export function toObserverQuery({ filter, sort }: Pick<ListQuery, "filter" | "sort">) {
+  const name = filter.name?.trim();
+  const number = filter.phone?.trim();
+  return {
+    ...(name ? { Name: name } : {}),
+    ...(number ? { Number: number } : {}),
+    SortBy: sort.by === "name" ? ("name" as const) : ("lastSeen" as const),
+    SortDirection: sort.direction,
+  };
+}
+
+/** The real loader of the list machine for observers (listObservers). */
+export function createObserverListActors(api: ApiClient) {
+  return {
+    actors: {
+      loadPage: fromPromise<ListPage, ListQuery>(async ({ input, signal }) => {
+        const page = await expectData(
+          api.GET("/api/v1/observer", {
+            params: { query: { Page: input.page, PageSize: input.pageSize, ...toObserverQuery(input) } },
+            signal,
+          }),
+        );
+        return { query: input, items: page.data, totalItems: page.totalItems };
+      }),
+    },
+  };
+}
+
+/**
+ * Deletes each observer with its own call (the contract has no bulk delete).
+ * Resolves with the ids whose delete failed.
+ */
+export async function deleteObservers(api: ApiClient, ids: readonly number[]): Promise<number[]> {
+  const results = await Promise.allSettled(
+    ids.map((id) => expectData(api.DELETE("/api/v1/observer", { params: { query: { id } } }))),
+  );
+  return ids.filter((_, index) => results[index]?.status === "rejected");
+}
+
+/** Fetches the CSV of every observer matching the filter and sort (exportObservers), with the bearer token. */
+export async function exportObservers(api: ApiClient, query: Pick<ListQuery, "filter" | "sort">): Promise<Blob> {
+  const { data, error, response } = await api.GET("/api/v1/observer/export", {
+    params: { query: { ...toObserverQuery(query), format: "csv" } },
+    parseAs: "blob",
+  });
+  if (!response.ok || !data) throw errorFromResponse(response, error);
+  return data;
+}

@@ -1,0 +1,10 @@
+import type { Observer } from "./observer-list.actors";
+
+/** What a row or card can do with its observer; the list page decides how. */
+export interface ObserverRowActions {
+  onDelete: (observers: Observer[]) => void;
+  onNotify: (observers: Observer[]) => void;
+  onResetPassword: (observer: Observer) => void;
+}
+
+export const observerEditPath = (observer: Pick<Observer, "id">) => `/observatori/profil/edit/${observer.id}`;

@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { Button, Group, Modal, Text } from "@mantine/core";
+import { Trans } from "@lingui/react/macro";
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: ReactNode;
+  message: ReactNode;
+  confirmLabel: ReactNode;
+  /** The confirmed action is pending: the dialog stays open, its buttons wait. */
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before a destructive action. Controlled by its page's machine, so it cannot close while the action runs. */
+export function ConfirmDialog({ opened, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={busy ? () => {} : onCancel} title={title} withCloseButton={!busy} centered>
+      <Text>{message}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onCancel} disabled={busy}>
+          <Trans id="CANCEL">Cancel</Trans>
+        </Button>
+        <Button color="red" onClick={onConfirm} loading={busy} data-autofocus>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
