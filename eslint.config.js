@@ -24,8 +24,14 @@ export default defineConfig([
     languageOptions: { globals: globals.browser },
     rules: {
       "react-refresh/only-export-components": ["warn", { allowConstantExport: true }],
-      // A feature never imports another feature; app/ composes them.
-      "no-restricted-imports": ["error", { patterns: [{ group: ["../../features/*"], message: "Features must not import each other; compose in src/app." }] }],
+    },
+  },
+  {
+    files: ["src/features/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      // A feature never imports another feature (a sibling folder); src/app composes them, src/shared serves all.
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./(?!\\.)[^/]+/", message: "Features must not import each other; compose in src/app or share through src/shared." }] }],
     },
   },
   {

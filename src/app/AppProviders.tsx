@@ -3,6 +3,7 @@ import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { MantineProvider } from "@mantine/core";
 import { ApiContext } from "../api/api-context";
+import { AccountProvider } from "./AccountProvider";
 import type { ApiClient } from "../api/client";
 import { SessionContext, type SessionActorRef } from "../features/session/session-context";
 import { cssVariablesResolver, theme } from "./theme";
@@ -31,7 +32,9 @@ export function AppProviders({ i18n, session, api, env = "default", children }: 
         env={env}
       >
         <ApiContext value={api}>
-          <SessionContext value={session}>{children}</SessionContext>
+          <SessionContext value={session}>
+            <AccountProvider>{children}</AccountProvider>
+          </SessionContext>
         </ApiContext>
       </MantineProvider>
     </I18nProvider>

@@ -6,8 +6,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { notifications } from "@mantine/notifications";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useApi } from "../../api/api-context";
-import { useSession } from "../session/session-context";
-import { selectIsOrganizer } from "../session/session.selectors";
+import { useCurrentAccount } from "../../shared/account/account-context";
 import { observerImportMachine, type ImportFailure } from "./observer-import.machine";
 import * as importer from "./observer-import.selectors";
 import { ObserverImportDropzone } from "./ObserverImportDropzone";
@@ -24,9 +23,8 @@ function FailureText({ failure }: { failure: ImportFailure }) {
 
 function useObserverImport() {
   const api = useApi();
-  const session = useSession();
+  const ownNgoId = useCurrentAccount().ngoId;
   const { importFile, readPreview } = createObserverActors(api);
-  const ownNgoId = session.getSnapshot().context.account?.ngoId ?? session.getSnapshot().context.claims?.ngoId ?? null;
   return useActorRef(
     observerImportMachine.provide({
       actors: { importFile, readPreview },
@@ -49,7 +47,7 @@ function useObserverImport() {
 export function ObserverImport() {
   const { t } = useLingui();
   const actor = useObserverImport();
-  const organizer = useSelector(useSession(), selectIsOrganizer);
+  const organizer = useCurrentAccount().organizer;
   const ngoId = useSelector(actor, importer.selectNgoId);
   const file = useSelector(actor, importer.selectFile);
   const preview = useSelector(actor, importer.selectPreview);

@@ -15,8 +15,7 @@ import { useApi } from "../../api/api-context";
 import { listMachine } from "../../shared/machines/list.machine";
 import { selectFilter, selectQuery, selectSelectedIds, selectTotalItems } from "../../shared/machines/list.selectors";
 import { ViewModeControl } from "../../shared/ui/ViewModeControl";
-import { useSession } from "../session/session-context";
-import { selectIsOrganizer } from "../session/session.selectors";
+import { useCurrentAccount } from "../../shared/account/account-context";
 import { createObserverListActors, type Observer } from "./observer-list.actors";
 import { OBSERVER_LIST_INPUT } from "./observer-list.config";
 import { selectSelectedObservers } from "./observer-list.selectors";
@@ -42,7 +41,7 @@ export function ObserverList() {
   const appliedFilter = useSelector(list, selectFilter);
   const total = useSelector(list, selectTotalItems);
   const selectedIds = useSelector(list, selectSelectedIds);
-  const isOrganizer = useSelector(useSession(), selectIsOrganizer);
+  const isOrganizer = useCurrentAccount().organizer;
   const [viewMode, setViewMode] = useObserverViewMode();
   const confirmDelete = useObserverDelete(() => list.send({ type: "list.reload" }));
 

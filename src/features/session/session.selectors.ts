@@ -20,3 +20,6 @@ export const selectUserName = (snapshot: SessionSnapshot) =>
 /** Whether the account's NGO organizes the mission: as the server says now, else the token's `organizer` claim. */
 export const selectIsOrganizer = (snapshot: SessionSnapshot) =>
   snapshot.context.account ? snapshot.context.account.organizer : snapshot.context.claims?.organizer === true;
+
+/** The account's NGO: as the server says now, else the token's `ngoId` claim. */
+export const selectNgoId = (snapshot: SessionSnapshot) => snapshot.context.account?.ngoId ?? snapshot.context.claims?.ngoId ?? null;
