@@ -97,7 +97,9 @@ export async function startTestServer(engine: Engine, { seed = true, observers =
     // Operations not built yet answer 501 by design until their issue lands; the contract describes the finished API.
     if (operation && response.status !== 501) {
       const mediaType = (response.headers.get("content-type") ?? "").split(";")[0]!.trim();
-      const body: unknown = mediaType.includes("json") ? await response.clone().json() : undefined;
+      const body: unknown = mediaType.includes("json")
+        ? await response.clone().json()
+        : mediaType.startsWith("text/") ? await response.clone().text() : undefined;
       const errors = validateResponse(operation.operationId, response.status, mediaType || "none", body);
       if (errors.length > 0) {
         throw new Error(`${method} ${path} → ${response.status} breaks the contract: ${errors.join("; ")}\n${JSON.stringify(body)}`);

@@ -25,6 +25,8 @@ export async function openDatabase(url: string): Promise<DatabaseHandle> {
   const plugins = [new CamelCasePlugin()];
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection dropped by the server (restart, timeout) must not crash the process: the pool reconnects.
+    pool.on("error", (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }),
       engine: "postgres",

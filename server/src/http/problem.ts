@@ -36,7 +36,7 @@ export function problem(
   extensions: Partial<ProblemBody> = {},
 ): ProblemBody {
   return {
-    type: `urn:problem:${code}`,
+    type: `urn:problem:${code.replaceAll("_", "-")}`,
     title: titles[status] ?? "Error",
     status,
     code,
