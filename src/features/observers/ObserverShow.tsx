@@ -70,7 +70,9 @@ function useObserverPage(mode: PageMode, id: number | null) {
           leave();
         },
         onCancelled: leave,
-        onFailed: (_, { error }) => announce(<Trans id="ERROR">Error</Trans>, i18n._(pageErrorMessage(error)), "red"),
+        onFailed: ({ context }) => {
+          if (context.error) announce(<Trans id="ERROR">Error</Trans>, i18n._(pageErrorMessage(context.error)), "red");
+        },
       },
     }),
     { input: { mode, id } },

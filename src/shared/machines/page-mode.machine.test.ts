@@ -59,7 +59,7 @@ function startPage(input: PageModeInput) {
       onSaved: (_, { record }) => effects.push(`saved ${record.id}`),
       onDeleted: () => effects.push("deleted"),
       onCancelled: () => effects.push("cancelled"),
-      onFailed: (_, { error }) => effects.push(`failed ${error.code}`),
+      onFailed: ({ context }) => effects.push(`failed ${context.error?.code}`),
     },
   });
   const page = createActor(logic, { input }).start();

@@ -96,7 +96,9 @@ export const pageModeMachine = setup({
     onSaved: (_, _params: { record: PageRecord }) => {},
     onDeleted: () => {},
     onCancelled: () => {},
-    onFailed: (_, _params: { error: PageError }) => {},
+    /** Runs after rememberError: the page reads the error from the context. */
+    onFailed: () => {},
+    rememberError: assign({ error: ({ event }) => toPageError((event as { error?: unknown }).error) }),
   },
   guards: {
     isCreating: ({ context }) => context.mode === "creating",
@@ -178,10 +180,7 @@ export const pageModeMachine = setup({
                 },
                 onError: {
                   target: "form",
-                  actions: [
-                    assign({ error: ({ event }) => toPageError(event.error) }),
-                    { type: "onFailed", params: ({ event }) => ({ error: toPageError(event.error) }) },
-                  ],
+                  actions: ["rememberError", "onFailed"],
                 },
               },
             },
@@ -199,10 +198,7 @@ export const pageModeMachine = setup({
                 onDone: { target: "#pageMode.closed", actions: "onDeleted" },
                 onError: {
                   target: "form",
-                  actions: [
-                    assign({ error: ({ event }) => toPageError(event.error) }),
-                    { type: "onFailed", params: ({ event }) => ({ error: toPageError(event.error) }) },
-                  ],
+                  actions: ["rememberError", "onFailed"],
                 },
               },
             },
@@ -236,10 +232,7 @@ export const pageModeMachine = setup({
             },
             onError: {
               target: "form",
-              actions: [
-                assign({ error: ({ event }) => toPageError(event.error) }),
-                { type: "onFailed", params: ({ event }) => ({ error: toPageError(event.error) }) },
-              ],
+              actions: ["rememberError", "onFailed"],
               description: "Back to the form with the error; the form keeps its values",
             },
           },
