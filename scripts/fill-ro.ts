@@ -11,7 +11,7 @@ const path = "src/locales/ro/messages.po";
 const lines = readFileSync(path, "utf8").split("\n");
 let filled = 0;
 for (let index = 0; index < lines.length - 1; index++) {
-  const id = /^msgid (".*")$/.exec(lines[index]!)?.[1];
+  const id = /^msgid (".*")$/.exec(lines[index])?.[1];
   if (id === undefined || lines[index + 1] !== 'msgstr ""' || lines[index + 2]?.startsWith('"')) continue;
   const translation = translations[JSON.parse(id) as string];
   if (translation) {

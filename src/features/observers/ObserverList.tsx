@@ -25,7 +25,7 @@ import type { ObserverRowActions } from "./observer-list.row-actions";
 import { useObserverViewMode } from "./observer-list.view-mode";
 import { useObserverDelete } from "./ObserverDelete";
 import { ObserverFilters } from "./ObserverFilters";
-import { openObserverResetPin } from "./ObserverResetPin";
+import { openObserverResetPin } from "./observer-reset-pin.open";
 import { ObserverSelectionBar } from "./ObserverSelectionBar";
 
 /** The notifications page preselects these observers (`observerIds`). */

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
 import { createActor, toPromise, type AnyActorRef } from "xstate";
 import type { ApiClient } from "../../api/client";
@@ -14,25 +13,6 @@ export interface ResetPinTarget {
   id: number;
   name: string;
   phone: string;
-}
-
-interface ObserverResetPinOptions {
-  observer: ResetPinTarget;
-  api: ApiClient;
-  onDone?: () => void;
-}
-
-/**
- * Opens the reset-password modal for one observer (from the list's row actions or the profile page). It needs
- * the app's ModalsProvider and Notifications, which the signed-in shell provides.
- */
-export function openObserverResetPin({ observer, api, onDone }: ObserverResetPinOptions): string {
-  const modalId = `observer-reset-pin-${observer.id}`;
-  return modals.open({
-    modalId,
-    title: <Trans id="RESET_PASSWORD">Reset password</Trans>,
-    children: <ObserverResetPin observer={observer} api={api} onClose={() => modals.close(modalId)} onDone={onDone} />,
-  });
 }
 
 interface ObserverResetPinProps {

@@ -12,7 +12,7 @@ import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { clearObserverDraft, observerDraftKey } from "./observer-profile.draft";
 import { pageErrorMessage } from "./observer-profile.messages";
 import { ObserverForm } from "./ObserverForm";
-import { openObserverResetPin } from "./ObserverResetPin";
+import { openObserverResetPin } from "./observer-reset-pin.open";
 import { createObserverActors, type Observer } from "./observers.actors";
 
 const OBSERVERS_PATH = "/observatori";
