@@ -22,6 +22,7 @@ import { useSession } from "../features/session/session-context";
 import { selectUserName } from "../features/session/session.selectors";
 import { AppHeader, HEADER_COLLAPSE_BREAKPOINT } from "./AppHeader";
 import { LocaleSync } from "./LocaleSync";
+import { ShellTheme } from "./ShellTheme";
 import { NavigationLinks } from "./NavigationLinks";
 import { RouteLoading } from "./RouteLoading";
 
@@ -32,38 +33,40 @@ export function AppLayout() {
   const { t } = useLingui();
 
   return (
-    <ModalsProvider>
-      <LocaleSync />
-      <Notifications position="top-right" autoClose={5000} />
-      <AppShell
-        header={{ height: 60 }}
-        navbar={{
-          width: 280,
-          breakpoint: HEADER_COLLAPSE_BREAKPOINT,
-          collapsed: { mobile: !navigationOpened, desktop: true },
-        }}
-        padding="md"
-      >
-        <AppHeader navigationOpened={navigationOpened} onToggleNavigation={toggle} />
-        {navigationOpened ? (
-          <AppShell.Navbar
-            p="md"
-            aria-label={t({ message: "Main navigation", comment: "Accessible name of the list of sections" })}
-          >
-            <Text size="sm" fw={500} mb="md" hiddenFrom="sm">
-              {userName}
-            </Text>
-            <Stack gap="sm" align="flex-start">
-              <NavigationLinks onNavigate={close} />
-            </Stack>
-          </AppShell.Navbar>
-        ) : null}
-        <AppShell.Main>
-          <Suspense fallback={<RouteLoading />}>
-            <Outlet />
-          </Suspense>
-        </AppShell.Main>
-      </AppShell>
-    </ModalsProvider>
+    <ShellTheme>
+      <ModalsProvider>
+        <LocaleSync />
+        <Notifications position="top-right" autoClose={5000} />
+        <AppShell
+          header={{ height: 60 }}
+          navbar={{
+            width: 280,
+            breakpoint: HEADER_COLLAPSE_BREAKPOINT,
+            collapsed: { mobile: !navigationOpened, desktop: true },
+          }}
+          padding="md"
+        >
+          <AppHeader navigationOpened={navigationOpened} onToggleNavigation={toggle} />
+          {navigationOpened ? (
+            <AppShell.Navbar
+              p="md"
+              aria-label={t({ message: "Main navigation", comment: "Accessible name of the list of sections" })}
+            >
+              <Text size="sm" fw={500} mb="md" hiddenFrom="sm">
+                {userName}
+              </Text>
+              <Stack gap="sm" align="flex-start">
+                <NavigationLinks onNavigate={close} />
+              </Stack>
+            </AppShell.Navbar>
+          ) : null}
+          <AppShell.Main>
+            <Suspense fallback={<RouteLoading />}>
+              <Outlet />
+            </Suspense>
+          </AppShell.Main>
+        </AppShell>
+      </ModalsProvider>
+    </ShellTheme>
   );
 }

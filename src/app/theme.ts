@@ -6,9 +6,9 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
 });
 
-/** Mantine's default placeholder (gray.5) and dimmed (gray.6) colours fail axe color-contrast on white. */
+/** Mantine's default placeholder (gray.5), dimmed (gray.6) and error (red.6) colours fail axe color-contrast on white. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { "--mantine-color-placeholder": "var(--mantine-color-gray-7)", "--mantine-color-dimmed": "var(--mantine-color-gray-7)" },
+  light: { "--mantine-color-placeholder": "var(--mantine-color-gray-7)", "--mantine-color-dimmed": "var(--mantine-color-gray-7)", "--mantine-color-error": "var(--mantine-color-red-8)" },
   dark: {},
 });

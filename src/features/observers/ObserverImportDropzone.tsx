@@ -1,7 +1,8 @@
 import "@mantine/dropzone/styles.css";
-import { Stack, Text } from "@mantine/core";
+import { useRef } from "react";
+import { Button, Stack, Text } from "@mantine/core";
 import { Dropzone, type FileRejection as DropzoneRejection } from "@mantine/dropzone";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import type { FileRejection } from "./observer-import.machine";
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -21,9 +22,9 @@ function reasonOf(rejections: DropzoneRejection[]): FileRejection {
   return rejections[0]?.errors.some((error) => error.code === "file-too-large") ? "too_large" : "wrong_type";
 }
 
-/** The CSV picker: drop a file or press it (Enter or Space) to browse. */
+/** The CSV picker: a drop area with a real "Select file" button (a button inside a clickable area is not accessible). */
 export function ObserverImportDropzone({ file, rejection, disabled, onChoose, onReject }: ObserverImportDropzoneProps) {
-  const { t } = useLingui();
+  const openFileDialog = useRef<() => void>(null);
   const fileName = file?.name;
   return (
     <Stack gap={4}>
@@ -34,16 +35,18 @@ export function ObserverImportDropzone({ file, rejection, disabled, onChoose, on
         disabled={disabled}
         onDrop={(files) => files[0] && onChoose(files[0])}
         onReject={(rejections) => onReject(reasonOf(rejections))}
-        // react-dropzone marks its area as "presentation"; it is the control that opens the file dialog.
-        role="button"
-        aria-label={t({ id: "SELECT_FILE", message: "Select file", comment: "Button: choose the CSV file to import" })}
-        aria-describedby="observer-import-file-hint"
+        openRef={openFileDialog}
+        activateOnClick={false}
+        activateOnKeyboard={false}
         inputProps={{ "data-testid": "observer-import-file" } as React.InputHTMLAttributes<HTMLInputElement>}
       >
-        <Stack align="center" gap={4} p="md" style={{ pointerEvents: "none" }}>
+        <Stack align="center" gap={4} p="md">
           <Text fw={500}>
-            {fileName ? <Trans>Chosen file: {fileName}</Trans> : <Trans>Drop a CSV file here or press to choose one</Trans>}
+            {fileName ? <Trans>Chosen file: {fileName}</Trans> : <Trans>Drop a CSV file here or choose one</Trans>}
           </Text>
+          <Button variant="default" size="xs" disabled={disabled} aria-describedby="observer-import-file-hint" onClick={() => openFileDialog.current?.()}>
+            <Trans id="SELECT_FILE" comment="Button: choose the CSV file to import">Select file</Trans>
+          </Button>
           <Text size="sm" c="dimmed" id="observer-import-file-hint">
             <Trans>Columns Phone, Pin and Name; comma or semicolon separated; at most 5 MiB.</Trans>
           </Text>
