@@ -1,10 +1,10 @@
 // Fills empty Romanian translations from `.scratch-obs/ro-*.json` files ({ "<msgid>": "<traducere>" }),
 // so that several people can translate in parallel without editing the same PO file by hand.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 
 const folder = ".scratch-obs";
 const translations: Record<string, string> = {};
-for (const file of readdirSync(folder).filter((name) => /^ro-.*\.json$/.test(name))) {
+for (const file of (existsSync(folder) ? readdirSync(folder) : []).filter((name) => /^ro-.*\.json$/.test(name))) {
   Object.assign(translations, JSON.parse(readFileSync(`${folder}/${file}`, "utf8")) as Record<string, string>);
 }
 const path = "src/locales/ro/messages.po";
