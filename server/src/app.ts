@@ -10,11 +10,12 @@ import { fail, problem, problemResponse, ProblemError } from "./http/problem.ts"
 import { createValidators, type OperationValidators } from "./http/validation.ts";
 import { accessHandlers } from "./routes/access.ts";
 import { healthHandlers } from "./routes/health.ts";
+import { ngoHandlers } from "./routes/ngos.ts";
 import { observerHandlers } from "./routes/observers.ts";
 import { pollingStationHandlers } from "./routes/polling-stations.ts";
 import { serveSpa } from "./static.ts";
 
-const handlers: Handlers = { ...accessHandlers, ...healthHandlers, ...observerHandlers, ...pollingStationHandlers };
+const handlers: Handlers = { ...accessHandlers, ...healthHandlers, ...ngoHandlers, ...observerHandlers, ...pollingStationHandlers };
 
 const MiB = 1024 * 1024;
 const bodyLimits: Partial<Record<OperationId, number>> = { importObservers: 5 * MiB, createNote: 52 * MiB };

@@ -4,8 +4,12 @@
  * "Testing with Vitest" guide.
  */
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+
+// Pages load lazily: on a busy CI machine the first render of a file also compiles its chunks, which can take
+// longer than Testing Library's default 1 s. Waits still end as soon as the awaited element appears.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
