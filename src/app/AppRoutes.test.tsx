@@ -43,9 +43,6 @@ describe("AppRoutes", () => {
     ["/formulare/nou", "New form"],
     ["/formulare/7", "Edit form"],
     ["/notifications", "Notifications"],
-    ["/ong", "NGOs"],
-    ["/ong/new", "NGO profile"],
-    ["/ong/view/3", "NGO profile"],
   ])("shows %s to an organizer as %j, with no data yet", async (path, title) => {
     renderApp({ path, storedToken: organizerToken });
     await seePage(title);

@@ -1,6 +1,59 @@
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/Checkbox.css";
+import "@mantine/core/styles/CheckboxIndicator.css";
+import "@mantine/core/styles/Menu.css";
+import "@mantine/core/styles/Popover.css";
+import "@mantine/core/styles/ScrollArea.css";
+import "@mantine/core/styles/Table.css";
+import { useState } from "react";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { Trans } from "@lingui/react/macro";
-import { ComingSoonPage } from "../../shared/ui/ComingSoonPage";
+import { useActorRef, useSelector } from "@xstate/react";
+import { Link } from "react-router";
+import { useApi } from "../../api/api-context";
+import { listMachine } from "../../shared/machines/list.machine";
+import { selectIsLoading, selectLoadError, selectTotalItems } from "../../shared/machines/list.selectors";
+import { ListLoadError } from "../../shared/ui/ListLoadError";
+import { ListLoading } from "../../shared/ui/ListLoading";
+import { createNgoListActors } from "./ngos.actors";
+import { useNgoListActions } from "./ngo-list.actions";
+import { NGO_LIST_INPUT } from "./ngo-list.config";
+import { NgoListLoadErrorText } from "./ngo-list.load-error";
+import { selectNgos } from "./ngo-list.selectors";
+import { NgoTable } from "./NgoTable";
 
+/** /ong: every NGO with its flags; organizers add, edit, (de)activate, make or remove organizers and delete. */
 export function NgoList() {
-  return <ComingSoonPage title={<Trans comment="Non-governmental organisations, plural">NGOs</Trans>} />;
+  const api = useApi();
+  const [logic] = useState(() => listMachine.provide(createNgoListActors(api)));
+  const list = useActorRef(logic, { input: NGO_LIST_INPUT });
+  const total = useSelector(list, selectTotalItems);
+  const loading = useSelector(list, selectIsLoading);
+  const error = useSelector(list, selectLoadError);
+  const ngos = useSelector(list, selectNgos);
+  const actions = useNgoListActions(() => list.send({ type: "list.reload" }));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Title order={1}>
+          <Trans comment="Non-governmental organisations, plural">NGOs</Trans>{" "}
+          <Text span inherit c="dimmed" data-testid="ngo-total">
+            ({total})
+          </Text>
+        </Title>
+        <Button component={Link} to="/ong/new">
+          <Trans comment="Button: create a new NGO">Add NGO</Trans>
+        </Button>
+      </Group>
+      {error ? (
+        <ListLoadError reason={<NgoListLoadErrorText error={error} />} onRetry={() => list.send({ type: "list.retry" })} />
+      ) : (
+        <>
+          {loading ? <ListLoading /> : null}
+          <NgoTable ngos={ngos} busy={loading} {...actions} />
+        </>
+      )}
+    </Stack>
+  );
 }

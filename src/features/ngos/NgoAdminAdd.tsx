@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from "react";
+import { Button, Group, PasswordInput, TextInput, Title } from "@mantine/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useApi } from "../../api/api-context";
+import { createNgoAdmin } from "./ngos.actors";
+import { isAdminAccountValid, isAdminPasswordValid } from "./ngo-admin.form";
+import { announceNgoFailure, announceNgoSuccess } from "./ngo-toasts";
+
+/** Adds an admin account to the NGO: an account without spaces and a password of 8 or more characters. */
+export function NgoAdminAdd({ ngoId, onAdded }: { ngoId: number; onAdded: () => void }) {
+  const api = useApi();
+  const { t, i18n } = useLingui();
+  const [account, setAccount] = useState("");
+  const [password, setPassword] = useState("");
+  const [touched, setTouched] = useState({ account: false, password: false });
+  const [adding, setAdding] = useState(false);
+  const accountValid = isAdminAccountValid(account.trim());
+  const passwordValid = isAdminPasswordValid(password);
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!accountValid || !passwordValid || adding) return;
+    setAdding(true);
+    try {
+      await createNgoAdmin(api, ngoId, account.trim(), password);
+      announceNgoSuccess(<Trans>The admin account has been added</Trans>);
+      setAccount("");
+      setPassword("");
+      setTouched({ account: false, password: false });
+      onAdded();
+    } catch (error) {
+      announceNgoFailure(error, i18n);
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void add(event)} noValidate aria-labelledby="ngo-admin-add-title">
+      <Title order={3} size="h5" id="ngo-admin-add-title" mb="xs">
+        <Trans>Add an admin account</Trans>
+      </Title>
+      <Group align="flex-start">
+        <TextInput
+          label={t({ message: "Account", comment: "Label: an admin's sign-in name" })}
+          description={t`No spaces`}
+          required
+          autoComplete="off"
+          value={account}
+          onChange={(event) => setAccount(event.currentTarget.value)}
+          onBlur={() => setTouched({ ...touched, account: true })}
+          error={touched.account && !accountValid ? t`Enter an account name without spaces` : null}
+          disabled={adding}
+        />
+        <PasswordInput
+          label={t({ id: "PASSWORD", message: "Password" })}
+          description={t`At least 8 characters`}
+          required
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          onBlur={() => setTouched({ ...touched, password: true })}
+          error={touched.password && !passwordValid ? t`Enter at least 8 characters` : null}
+          disabled={adding}
+          visibilityToggleButtonProps={{
+            "aria-label": t({ message: "Show or hide the password", comment: "Accessible label of the eye icon" }),
+          }}
+        />
+        <Button type="submit" mt={46} disabled={!accountValid || !passwordValid} loading={adding}>
+          <Trans id="ADD" comment="Button: add an item">Add</Trans>
+        </Button>
+      </Group>
+    </form>
+  );
+}

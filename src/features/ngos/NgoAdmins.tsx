@@ -1,0 +1,126 @@
+import { useState } from "react";
+import { Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { modals } from "@mantine/modals";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useApi } from "../../api/api-context";
+import { listMachine } from "../../shared/machines/list.machine";
+import { selectIsLoading, selectLoadError } from "../../shared/machines/list.selectors";
+import { ListLoadError } from "../../shared/ui/ListLoadError";
+import { ListLoading } from "../../shared/ui/ListLoading";
+import { createNgoAdminListActors, deleteNgoAdmin, type NgoAdmin } from "./ngos.actors";
+import { NGO_ADMIN_LIST_INPUT } from "./ngo-list.config";
+import { NgoListLoadErrorText } from "./ngo-list.load-error";
+import { selectNgoAdmins } from "./ngo-list.selectors";
+import { announceNgoFailure, announceNgoSuccess } from "./ngo-toasts";
+import { NgoAdminAdd } from "./NgoAdminAdd";
+import { openNgoAdminPassword } from "./ngo-admin-password.open";
+
+function formatCreated(value: string, locale: string) {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(value));
+}
+
+/** The NGO's admin accounts (listNgoAdmins): add one, reset a password, remove one. Each change reloads the list. */
+export function NgoAdmins({ ngoId }: { ngoId: number }) {
+  const api = useApi();
+  const { t, i18n } = useLingui();
+  const [logic] = useState(() => listMachine.provide(createNgoAdminListActors(api, ngoId)));
+  const list = useActorRef(logic, { input: NGO_ADMIN_LIST_INPUT });
+  const loading = useSelector(list, selectIsLoading);
+  const error = useSelector(list, selectLoadError);
+  const admins = useSelector(list, selectNgoAdmins);
+  const reload = () => list.send({ type: "list.reload" });
+
+  async function remove(admin: NgoAdmin) {
+    try {
+      await deleteNgoAdmin(api, ngoId, admin.id);
+      announceNgoSuccess(<Trans>The admin account has been removed</Trans>, "yellow");
+    } catch (failure) {
+      announceNgoFailure(failure, i18n);
+    } finally {
+      reload();
+    }
+  }
+
+  function confirmRemove(admin: NgoAdmin) {
+    const account = admin.account;
+    modals.openConfirmModal({
+      title: <Trans comment="Dialog title: remove an admin account">Remove admin account</Trans>,
+      children: (
+        <Text size="sm">
+          <Trans comment="{account} is the admin's sign-in name">Remove the account {account}? It will no longer be able to sign in.</Trans>
+        </Text>
+      ),
+      labels: { confirm: <Trans comment="Button: remove an admin account">Remove</Trans>, cancel: <Trans id="CANCEL">Cancel</Trans> },
+      confirmProps: { color: "red" },
+      onConfirm: () => void remove(admin),
+    });
+  }
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="ngo-admins-title">
+      <Title order={2} size="h3" id="ngo-admins-title">
+        <Trans comment="Heading: the NGO's admin accounts">Admin accounts</Trans>
+      </Title>
+      {error ? <ListLoadError reason={<NgoListLoadErrorText error={error} />} onRetry={() => list.send({ type: "list.retry" })} /> : null}
+      {loading ? <ListLoading /> : null}
+      {!error && !loading && admins.length === 0 ? (
+        <Text c="dimmed" role="status">
+          <Trans>This NGO has no admin accounts yet.</Trans>
+        </Text>
+      ) : null}
+      {admins.length > 0 ? (
+        <Table striped aria-busy={loading}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t({ message: "Account", comment: "Label: an admin's sign-in name" })}</Table.Th>
+              <Table.Th>
+                <Trans comment="Column: when the admin account was created">Created</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans id="ACTIONS">Actions</Trans>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {admins.map((admin) => {
+              const account = admin.account;
+              return (
+                <Table.Tr key={admin.id}>
+                  <Table.Th scope="row" fw={500}>
+                    {admin.account}
+                  </Table.Th>
+                  <Table.Td>
+                    <time dateTime={admin.createdAt}>{formatCreated(admin.createdAt, i18n.locale)}</time>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => openNgoAdminPassword(admin, api)}
+                        aria-label={t({ message: `Reset the password of ${account}`, comment: "Accessible label of an admin row's reset button" })}
+                      >
+                        <Trans id="RESET_PASSWORD">Reset password</Trans>
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => confirmRemove(admin)}
+                        aria-label={t({ message: `Remove ${account}`, comment: "Accessible label of an admin row's remove button" })}
+                      >
+                        <Trans comment="Button: remove an admin account">Remove</Trans>
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+      <NgoAdminAdd ngoId={ngoId} onAdded={reload} />
+    </Stack>
+  );
+}

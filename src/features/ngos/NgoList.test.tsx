@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { notifications } from "@mantine/notifications";
+import { renderApp, withAccountChecks } from "../../../tests/support/render";
+import { organizerToken } from "../session/token.fixtures";
+import { createFakeNgoApi, problem } from "./ngos.fixtures";
+
+function renderList(overrides: Record<string, () => Response> = {}, locale?: "en" | "ro") {
+  const server = createFakeNgoApi(overrides);
+  const app = renderApp({ path: "/ong", storedToken: organizerToken, fetch: withAccountChecks(server.fetch), locale });
+  return { server, app };
+}
+
+const row = (name: string) => screen.getByRole("rowheader", { name }).closest("tr") as HTMLElement;
+
+async function chooseAction(app: ReturnType<typeof renderApp>, ngoName: string, action: string) {
+  await app.user.click(screen.getByRole("button", { name: `More actions for ${ngoName}` }));
+  await app.user.click(await screen.findByRole("menuitem", { name: action }));
+}
+
+afterEach(() => {
+  notifications.clean();
+});
+
+describe("NgoList", () => {
+  it("lists the NGOs with their total, flags as read-only checkboxes and 'unspecified' for empty values", async () => {
+    renderList();
+    expect(await screen.findByRole("rowheader", { name: "Code for Romania" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "NGOs (2)" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Add NGO" })).toHaveAttribute("href", "/ong/new");
+    expect(screen.getAllByRole("columnheader").map((header) => header.textContent)).toEqual([
+      "Name",
+      "Short name",
+      "Organizer",
+      "Active",
+      "Actions",
+    ]);
+    expect(screen.getByRole("checkbox", { name: "Code for Romania is an organizer" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Code for Romania is active" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Asociația Observatorilor is an organizer" })).not.toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Asociația Observatorilor is active" })).not.toBeChecked();
+    expect(within(row("Asociația Observatorilor")).getByText("unspecified")).toBeInTheDocument();
+    expect(within(row("Code for Romania")).getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/ong/edit/1");
+  });
+
+  it("keeps the flag checkboxes read-only: clicking one changes nothing and sends nothing", async () => {
+    const { server, app } = renderList();
+    const active = await screen.findByRole("checkbox", { name: "Asociația Observatorilor is active" });
+    await app.user.click(active);
+    expect(active).not.toBeChecked();
+    expect(server.writes()).toEqual([]);
+  });
+
+  it("makes an inactive NGO active with the opposite flag, reloads the list and announces it", async () => {
+    const { server, app } = renderList();
+    await screen.findByRole("rowheader", { name: "Asociația Observatorilor" });
+    const loadsBefore = server.listLoads();
+    await chooseAction(app, "Asociația Observatorilor", "Make active");
+    expect(await screen.findByText("The NGO is now active")).toBeInTheDocument();
+    expect(server.writes()).toEqual([{ method: "PATCH", path: "/api/v1/ngo/2/status", body: { isActive: true } }]);
+    await waitFor(() => expect(screen.getByRole("checkbox", { name: "Asociația Observatorilor is active" })).toBeChecked());
+    expect(server.listLoads()).toBe(loadsBefore + 1);
+  });
+
+  it("removes the organizer flag and says the last organizer cannot stop organizing", async () => {
+    const { server, app } = renderList({ "PATCH /api/v1/ngo/1/organizer": () => problem(409, "last_organizer") });
+    await screen.findByRole("rowheader", { name: "Code for Romania" });
+    const loadsBefore = server.listLoads();
+    await chooseAction(app, "Code for Romania", "Remove organizer");
+    expect(
+      await screen.findByText("This is the last active organizer NGO: another NGO must organize before this one stops."),
+    ).toBeInTheDocument();
+    expect(server.writes()).toEqual([{ method: "PATCH", path: "/api/v1/ngo/1/organizer", body: { isOrganizer: false } }]);
+    await waitFor(() => expect(server.listLoads()).toBe(loadsBefore + 1));
+  });
+
+  it("deletes after confirming, and translates a 409 ngo_not_empty", async () => {
+    const { server, app } = renderList({ "DELETE /api/v1/ngo/2": () => problem(409, "ngo_not_empty") });
+    await screen.findByRole("rowheader", { name: "Asociația Observatorilor" });
+    const loadsBefore = server.listLoads();
+    await chooseAction(app, "Asociația Observatorilor", "Delete");
+    const dialog = await screen.findByRole("dialog", { name: "Delete" });
+    expect(within(dialog).getByText("Are you sure you want to delete the NGO Asociația Observatorilor?")).toBeInTheDocument();
+    expect(server.writes()).toEqual([]);
+    await app.user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("This NGO still has observers, admins or answers: deactivate it instead.")).toBeInTheDocument();
+    expect(server.writes()).toEqual([{ method: "DELETE", path: "/api/v1/ngo/2", body: null }]);
+    await waitFor(() => expect(server.listLoads()).toBe(loadsBefore + 1));
+  });
+
+  it("does not delete when the confirmation is cancelled", async () => {
+    const { server, app } = renderList();
+    await screen.findByRole("rowheader", { name: "Code for Romania" });
+    await chooseAction(app, "Code for Romania", "Delete");
+    await app.user.click(within(await screen.findByRole("dialog", { name: "Delete" })).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(server.writes()).toEqual([]);
+  });
+
+  it("shows a load error with a refresh icon that loads again", async () => {
+    let failures = 1;
+    const server = createFakeNgoApi();
+    const fetch = (request: Request) =>
+      new URL(request.url).pathname === "/api/v1/ngo" && failures-- > 0 ? Promise.resolve(problem(503, "unavailable")) : server.fetch(request);
+    const app = renderApp({ path: "/ong", storedToken: organizerToken, fetch: withAccountChecks(fetch) });
+    expect(await screen.findByText("The list could not be loaded (error 503). Try again.")).toBeInTheDocument();
+    await app.user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("rowheader", { name: "Code for Romania" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("speaks Romanian: columns, 'unspecified' and the translated 409", async () => {
+    const { app } = renderList({ "DELETE /api/v1/ngo/2": () => problem(409, "ngo_not_empty") }, "ro");
+    await screen.findByRole("rowheader", { name: "Asociația Observatorilor" });
+    expect(screen.getByRole("columnheader", { name: "Denumire scurtă" })).toBeInTheDocument();
+    expect(within(row("Asociația Observatorilor")).getByText("nespecificat")).toBeInTheDocument();
+    await app.user.click(screen.getByRole("button", { name: "Mai multe acțiuni pentru Asociația Observatorilor" }));
+    await app.user.click(await screen.findByRole("menuitem", { name: "Șterge" }));
+    const dialog = await screen.findByRole("dialog");
+    await app.user.click(within(dialog).getByRole("button", { name: "Șterge" }));
+    expect(
+      await screen.findByText("Acest ONG mai are observatori, administratori sau răspunsuri: dezactivați-l în schimb."),
+    ).toBeInTheDocument();
+  });
+});

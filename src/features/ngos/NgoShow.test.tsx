@@ -1,0 +1,175 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { notifications } from "@mantine/notifications";
+import { renderApp, withAccountChecks } from "../../../tests/support/render";
+import { organizerToken } from "../session/token.fixtures";
+import { createFakeNgoApi, problem } from "./ngos.fixtures";
+
+function openProfile(path: string, overrides: Record<string, () => Response> = {}) {
+  const server = createFakeNgoApi(overrides);
+  const app = renderApp({ path, storedToken: organizerToken, fetch: withAccountChecks(server.fetch) });
+  return { server, app };
+}
+
+const nameField = () => screen.getByRole("textbox", { name: /^Name/ });
+const shortNameField = () => screen.getByRole("textbox", { name: /^Short name/ });
+const organizerBox = () => screen.getByRole("checkbox", { name: "Organizer" });
+const activeBox = () => screen.getByRole("checkbox", { name: "Active" });
+const adminsSection = () => screen.getByRole("region", { name: "Admin accounts" });
+const adminAddForm = () => screen.getByRole("form", { name: "Add an admin account" });
+
+afterEach(() => {
+  notifications.clean();
+});
+
+describe("NgoShow", () => {
+  it("adds an NGO with trimmed names, announces it and returns to /ong", async () => {
+    const { server, app } = openProfile("/ong/new");
+    expect(await screen.findByRole("heading", { level: 1, name: "Add NGO" })).toBeInTheDocument();
+    expect(nameField()).toBeRequired();
+    expect(shortNameField()).toBeRequired();
+    expect(activeBox()).toBeChecked();
+    expect(organizerBox()).not.toBeChecked();
+    expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
+    expect(screen.queryByRole("region", { name: "Admin accounts" })).not.toBeInTheDocument();
+
+    await app.user.type(nameField(), "  Funky Citizens ");
+    expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
+    await app.user.type(shortNameField(), "   ");
+    expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
+    await app.user.type(shortNameField(), "FC");
+    await app.user.click(organizerBox());
+    await app.user.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("The NGO has been added")).toBeInTheDocument();
+    await waitFor(() => expect(app.currentPath()).toBe("/ong"));
+    expect(server.writes()).toEqual([
+      { method: "POST", path: "/api/v1/ngo", body: { name: "Funky Citizens", shortName: "FC", organizer: true, isActive: true } },
+    ]);
+  });
+
+  it("cancels an add back to /ong without a request", async () => {
+    const { server, app } = openProfile("/ong/new");
+    await screen.findByRole("heading", { level: 1, name: "Add NGO" });
+    await app.user.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(app.currentPath()).toBe("/ong"));
+    expect(server.writes()).toEqual([]);
+  });
+
+  it("edits an NGO with PUT and idNgo, stays and announces it", async () => {
+    const { server, app } = openProfile("/ong/edit/2");
+    expect(await screen.findByRole("heading", { level: 1, name: "Edit NGO" })).toBeInTheDocument();
+    await waitFor(() => expect(nameField()).toHaveValue("Asociația Observatorilor"));
+    expect(shortNameField()).toHaveValue("");
+    expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
+    await app.user.type(shortNameField(), "AO");
+    await app.user.click(activeBox());
+    await app.user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Changes have been saved")).toBeInTheDocument();
+    expect(app.currentPath()).toBe("/ong/edit/2");
+    expect(server.writes()).toEqual([
+      {
+        method: "PUT",
+        path: "/api/v1/ngo",
+        body: { idNgo: 2, name: "Asociația Observatorilor", shortName: "AO", organizer: false, isActive: true },
+      },
+    ]);
+  });
+
+  it("translates a 409 last_organizer on save and keeps the form", async () => {
+    const { app } = openProfile("/ong/edit/1", { "PUT /api/v1/ngo": () => problem(409, "last_organizer") });
+    await waitFor(() => expect(nameField()).toHaveValue("Code for Romania"));
+    await app.user.click(organizerBox());
+    await app.user.click(screen.getByRole("button", { name: "Save" }));
+    expect(
+      await screen.findByText("This is the last active organizer NGO: another NGO must organize before this one stops."),
+    ).toBeInTheDocument();
+    expect(organizerBox()).not.toBeChecked();
+    expect(app.currentPath()).toBe("/ong/edit/1");
+  });
+
+  it("deletes after confirming and goes to /observatori", async () => {
+    const { server, app } = openProfile("/ong/edit/2");
+    await waitFor(() => expect(nameField()).toHaveValue("Asociația Observatorilor"));
+    await app.user.click(screen.getByRole("button", { name: "Delete" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete" });
+    expect(server.writes()).toEqual([]);
+    await app.user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("The NGO has been deleted")).toBeInTheDocument();
+    await waitFor(() => expect(app.currentPath()).toBe("/observatori"));
+    expect(server.writes()).toEqual([{ method: "DELETE", path: "/api/v1/ngo/2", body: null }]);
+  });
+
+  it("shows an NGO read-only in view, with Edit leading to edit", async () => {
+    const { server, app } = openProfile("/ong/view/1");
+    expect(await screen.findByRole("heading", { level: 1, name: "NGO profile" })).toBeInTheDocument();
+    await waitFor(() => expect(nameField()).toHaveValue("Code for Romania"));
+    for (const field of [nameField(), shortNameField(), organizerBox(), activeBox()]) expect(field).toBeDisabled();
+    expect(screen.queryByRole("button", { name: "Save" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
+    await app.user.click(screen.getByRole("button", { name: "Edit" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Edit NGO" })).toBeInTheDocument();
+    expect(nameField()).toBeEnabled();
+    expect(server.writes()).toEqual([]);
+  });
+
+  it("lists the NGO's admin accounts and adds one with its password", async () => {
+    const { server, app } = openProfile("/ong/view/2");
+    expect(await within(await screen.findByRole("region", { name: "Admin accounts" })).findByRole("rowheader", { name: "admin.ao" })).toBeInTheDocument();
+    expect(within(adminsSection()).getByRole("rowheader", { name: "ioana.ao" })).toBeInTheDocument();
+    const form = adminAddForm();
+    const add = within(form).getByRole("button", { name: "Add" });
+    await app.user.type(within(form).getByRole("textbox", { name: /^Account/ }), "dan.ao");
+    await app.user.type(within(form).getByLabelText(/^Password/), "short");
+    expect(add).toBeDisabled();
+    await app.user.type(within(form).getByLabelText(/^Password/), " secret");
+    await app.user.click(add);
+    expect(await screen.findByText("The admin account has been added")).toBeInTheDocument();
+    expect(await within(adminsSection()).findByRole("rowheader", { name: "dan.ao" })).toBeInTheDocument();
+    expect(server.writes()).toEqual([
+      { method: "POST", path: "/api/v1/ngo/2/admins", body: { account: "dan.ao", password: "short secret" } },
+    ]);
+  });
+
+  it("translates a duplicate account", async () => {
+    const { app } = openProfile("/ong/edit/2", { "POST /api/v1/ngo/2/admins": () => problem(409, "duplicate_account") });
+    await within(await screen.findByRole("region", { name: "Admin accounts" })).findByRole("rowheader", { name: "admin.ao" });
+    const form = adminAddForm();
+    await app.user.type(within(form).getByRole("textbox", { name: /^Account/ }), "admin.ao");
+    await app.user.type(within(form).getByLabelText(/^Password/), "long enough");
+    await app.user.click(within(form).getByRole("button", { name: "Add" }));
+    expect(await screen.findByText("This account name is already in use. Choose another one.")).toBeInTheDocument();
+  });
+
+  it("resets an admin's password in a modal", async () => {
+    const { server, app } = openProfile("/ong/view/2");
+    await within(await screen.findByRole("region", { name: "Admin accounts" })).findByRole("rowheader", { name: "admin.ao" });
+    await app.user.click(screen.getByRole("button", { name: "Reset the password of admin.ao" }));
+    const dialog = await screen.findByRole("dialog", { name: "Reset password" });
+    const confirm = within(dialog).getByRole("button", { name: "Confirm" });
+    await app.user.type(within(dialog).getByLabelText(/^Enter new password/), "new secret 1");
+    await app.user.click(confirm);
+    expect(await screen.findByText("The password has been changed")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(server.writes()).toEqual([{ method: "PUT", path: "/api/v1/ngo/2/admins/7/password", body: { password: "new secret 1" } }]);
+  });
+
+  it("removes an admin after confirming, and translates cannot_remove_self", async () => {
+    const { server, app } = openProfile("/ong/view/2", { "DELETE /api/v1/ngo/2/admins/8": () => problem(409, "cannot_remove_self") });
+    await within(await screen.findByRole("region", { name: "Admin accounts" })).findByRole("rowheader", { name: "admin.ao" });
+    await app.user.click(screen.getByRole("button", { name: "Remove admin.ao" }));
+    let dialog = await screen.findByRole("dialog", { name: "Remove admin account" });
+    await app.user.click(within(dialog).getByRole("button", { name: "Remove" }));
+    expect(await screen.findByText("The admin account has been removed")).toBeInTheDocument();
+    await waitFor(() => expect(within(adminsSection()).queryByRole("rowheader", { name: "admin.ao" })).not.toBeInTheDocument());
+
+    await app.user.click(screen.getByRole("button", { name: "Remove ioana.ao" }));
+    dialog = await screen.findByRole("dialog", { name: "Remove admin account" });
+    await app.user.click(within(dialog).getByRole("button", { name: "Remove" }));
+    expect(await screen.findByText("You cannot remove your own account.")).toBeInTheDocument();
+    expect(server.writes()).toEqual([
+      { method: "DELETE", path: "/api/v1/ngo/2/admins/7", body: null },
+      { method: "DELETE", path: "/api/v1/ngo/2/admins/8", body: null },
+    ]);
+  });
+});
