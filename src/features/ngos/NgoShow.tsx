@@ -9,6 +9,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useApi } from "../../api/api-context";
 import { pageModeMachine, type PageMode } from "../../shared/machines/page-mode.machine";
+import { pageModeFromRoute } from "../../shared/machines/page-mode.route";
 import * as page from "../../shared/machines/page-mode.selectors";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { createNgoActors, type Ngo } from "./ngos.actors";
@@ -20,14 +21,12 @@ import { NgoForm } from "./NgoForm";
 const NGOS_PATH = "/ong";
 /** The spec sends the user to the observers after deleting an NGO. */
 const AFTER_DELETE_PATH = "/observatori";
-const routeModes: Record<string, PageMode> = { new: "creating", view: "viewing", edit: "editing" };
 
 /** /ong/:state(/:id): the route says whether the page adds, shows or edits an NGO. */
 export function NgoShow() {
-  const { state = "", id } = useParams();
-  const mode = routeModes[state];
-  const recordId = id !== undefined && /^[1-9][0-9]*$/.test(id) ? Number(id) : null;
-  if (!mode || (mode === "creating") !== (recordId === null)) {
+  const { state, id } = useParams();
+  const page = pageModeFromRoute(state, id);
+  if (!page) {
     return (
       <Text role="alert">
         <Trans>This NGO page does not exist.</Trans>
@@ -35,7 +34,7 @@ export function NgoShow() {
     );
   }
   // One actor per record: moving between view and edit of the same NGO keeps it (and its loaded record).
-  return <NgoProfile key={recordId ?? "new"} mode={mode} id={recordId} />;
+  return <NgoProfile key={page.id ?? "new"} mode={page.mode} id={page.id} />;
 }
 
 function useNgoPage(mode: PageMode, id: number | null) {

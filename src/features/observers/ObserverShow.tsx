@@ -7,6 +7,7 @@ import { notifications } from "@mantine/notifications";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useApi } from "../../api/api-context";
 import { pageModeMachine, type PageMode } from "../../shared/machines/page-mode.machine";
+import { pageModeFromRoute } from "../../shared/machines/page-mode.route";
 import * as page from "../../shared/machines/page-mode.selectors";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { clearObserverDraft, observerDraftKey } from "./observer-profile.draft";
@@ -16,17 +17,15 @@ import { openObserverResetPin } from "./observer-reset-pin.open";
 import { createObserverActors, type Observer } from "./observers.actors";
 
 const OBSERVERS_PATH = "/observatori";
-const routeModes: Record<string, PageMode> = { new: "creating", view: "viewing", edit: "editing" };
 
 /** react-router numbers its history entries: 0 is where this tab entered the app. */
 const hasPreviousPage = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
 /** /observatori/profil/:state(/:id): the route says whether the page adds, shows or edits an observer. */
 export function ObserverShow() {
-  const { state = "", id } = useParams();
-  const mode = routeModes[state];
-  const recordId = id !== undefined && /^[1-9][0-9]*$/.test(id) ? Number(id) : null;
-  if (!mode || (mode === "creating") !== (recordId === null)) {
+  const { state, id } = useParams();
+  const page = pageModeFromRoute(state, id);
+  if (!page) {
     return (
       <Text role="alert">
         <Trans>This observer page does not exist.</Trans>
@@ -34,7 +33,7 @@ export function ObserverShow() {
     );
   }
   // One actor per record: moving between view and edit of the same observer keeps it (and its loaded record).
-  return <ObserverProfile key={recordId ?? "new"} mode={mode} id={recordId} />;
+  return <ObserverProfile key={page.id ?? "new"} mode={page.mode} id={page.id} />;
 }
 
 function useObserverPage(mode: PageMode, id: number | null) {
