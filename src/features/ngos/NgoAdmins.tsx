@@ -99,7 +99,7 @@ export function NgoAdmins({ ngoId }: { ngoId: number }) {
                         size="xs"
                         variant="light"
                         onClick={() => openNgoAdminPassword(admin, api)}
-                        aria-label={t({ message: `Reset the password of ${account}`, comment: "Accessible label of an admin row's reset button" })}
+                        aria-label={t({ message: `Reset password of ${account}`, comment: "Accessible label of an admin row's reset button" })}
                       >
                         <Trans id="RESET_PASSWORD">Reset password</Trans>
                       </Button>

@@ -144,7 +144,7 @@ describe("NgoShow", () => {
   it("resets an admin's password in a modal", async () => {
     const { server, app } = openProfile("/ong/view/2");
     await within(await screen.findByRole("region", { name: "Admin accounts" })).findByRole("rowheader", { name: "admin.ao" });
-    await app.user.click(screen.getByRole("button", { name: "Reset the password of admin.ao" }));
+    await app.user.click(screen.getByRole("button", { name: "Reset password of admin.ao" }));
     const dialog = await screen.findByRole("dialog", { name: "Reset password" });
     const confirm = within(dialog).getByRole("button", { name: "Confirm" });
     await app.user.type(within(dialog).getByLabelText(/^Enter new password/), "new secret 1");
