@@ -4,6 +4,8 @@ import { createTheme, type CSSVariablesResolver } from "@mantine/core";
 export const theme = createTheme({
   primaryColor: "blue",
   primaryShade: { light: 8, dark: 8 },
+  // Staff who ask their system for less motion get no transitions (modals, menus, toasts appear at once).
+  respectReducedMotion: true,
 });
 
 /** Mantine's default placeholder (gray.5), dimmed (gray.6) and error (red.6) colours fail axe color-contrast on white. */
