@@ -14,6 +14,7 @@ import {
 import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
 import { renderApp, withAccountChecks, type FakeFetch } from "../support/render";
 import { observerProfilePage } from "./pages/observer-profile.page";
+import { createRequestQueue, problemResponseFor } from "../support/request-queue";
 
 type RecordCall = "loadRecord" | "createRecord" | "updateRecord" | "deleteRecord";
 type ModelEvent =
@@ -58,34 +59,6 @@ const events: ModelEvent[] = [
   { type: "xstate.done.actor.deleteRecord", actorId: "deleteRecord", output: undefined as unknown as PageRecord },
   { type: "xstate.error.actor.deleteRecord", actorId: "deleteRecord", error: unavailable },
 ];
-
-function problemResponse(error: ApiError) {
-  const errors = Object.keys(error.fieldErrors).length > 0 ? error.fieldErrors : undefined;
-  return Response.json(
-    { type: `urn:problem:${error.code}`, title: error.title, status: error.status, code: error.code, errors },
-    { status: error.status, headers: { "Content-Type": "application/problem+json" } },
-  );
-}
-
-/** Requests of one kind that wait until the test answers them; an aborted one fails as fetch does. */
-function createRequestQueue() {
-  const pending: { answer: (response: Response) => void; signal: AbortSignal }[] = [];
-  const active = () => pending.filter((request) => !request.signal.aborted);
-  return {
-    receive: (request: Request) =>
-      new Promise<Response>((answer, fail) => {
-        pending.push({ answer, signal: request.signal });
-        request.signal.addEventListener("abort", () => fail(new DOMException("The request was cancelled.", "AbortError")));
-      }),
-    activeCount: () => active().length,
-    answer(response: Response) {
-      const [request, ...others] = active();
-      if (!request || others.length > 0) throw new Error(`expected one pending request, found ${active().length}`);
-      pending.splice(pending.indexOf(request), 1);
-      request.answer(response);
-    },
-  };
-}
 
 /** Plays the observer endpoints: profile calls wait for the test; the list page's calls get an empty list. */
 function createFakeServer() {
@@ -153,14 +126,14 @@ const eventExecutors: Options["eventExecutors"] = {
   },
   "xstate.done.actor.loadRecord": ({ server }, { output }) =>
     server.queues.loadRecord.answer(Response.json({ page: 1, pageSize: 20, totalItems: 1, totalPages: 1, data: [output] })),
-  "xstate.error.actor.loadRecord": ({ server }, { error }) => server.queues.loadRecord.answer(problemResponse(error)),
+  "xstate.error.actor.loadRecord": ({ server }, { error }) => server.queues.loadRecord.answer(problemResponseFor(error)),
   "xstate.done.actor.createRecord": ({ server }, { output }) =>
     server.queues.createRecord.answer(Response.json(output, { status: 201 })),
-  "xstate.error.actor.createRecord": ({ server }, { error }) => server.queues.createRecord.answer(problemResponse(error)),
+  "xstate.error.actor.createRecord": ({ server }, { error }) => server.queues.createRecord.answer(problemResponseFor(error)),
   "xstate.done.actor.updateRecord": ({ server }, { output }) => server.queues.updateRecord.answer(Response.json(output)),
-  "xstate.error.actor.updateRecord": ({ server }, { error }) => server.queues.updateRecord.answer(problemResponse(error)),
+  "xstate.error.actor.updateRecord": ({ server }, { error }) => server.queues.updateRecord.answer(problemResponseFor(error)),
   "xstate.done.actor.deleteRecord": ({ server }) => server.queues.deleteRecord.answer(new Response(null, { status: 204 })),
-  "xstate.error.actor.deleteRecord": ({ server }, { error }) => server.queues.deleteRecord.answer(problemResponse(error)),
+  "xstate.error.actor.deleteRecord": ({ server }, { error }) => server.queues.deleteRecord.answer(problemResponseFor(error)),
 };
 
 type PageSnapshot = SnapshotFrom<typeof pageModeMachine>;

@@ -16,6 +16,7 @@ import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
 import { renderApp, type FakeFetch } from "../support/render";
 import { appHeader } from "./pages/header.page";
 import { loginPage } from "./pages/login.page";
+import { createRequestQueue } from "../support/request-queue";
 
 type ModelEvent =
   | SessionEvent
@@ -69,37 +70,6 @@ function problemResponse(status: number, code: string, headers: Record<string, s
     status,
     headers: { "Content-Type": "application/problem+json", ...headers },
   });
-}
-
-interface PendingRequest {
-  answer: (response: Response) => void;
-  fail: (error: unknown) => void;
-  signal: AbortSignal;
-}
-
-/** Requests to one address that wait until the test answers them; an aborted one fails as fetch does. */
-function createRequestQueue() {
-  const pending: PendingRequest[] = [];
-  let answered = 0;
-  const active = () => pending.filter((request) => !request.signal.aborted);
-  const takeActive = () => {
-    const [request, ...others] = active();
-    if (!request || others.length > 0) throw new Error(`expected one pending request, found ${active().length}`);
-    pending.splice(pending.indexOf(request), 1);
-    answered += 1;
-    return request;
-  };
-  return {
-    receive: (request: Request) =>
-      new Promise<Response>((answer, fail) => {
-        pending.push({ answer, fail, signal: request.signal });
-        request.signal.addEventListener("abort", () => fail(new DOMException("The request was cancelled.", "AbortError")));
-      }),
-    receivedCount: () => pending.length + answered,
-    activeCount: () => active().length,
-    answer: (response: Response) => takeActive().answer(response),
-    fail: (error: Error) => takeActive().fail(error),
-  };
 }
 
 /** Plays the API: sign-ins and token checks wait for the test; any other call finds the token refused. */
