@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
+import { PasswordInput, Stack, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ApiClient } from "../../api/client";
 import { resetNgoAdminPassword, type NgoAdmin } from "./ngos.actors";
 import { isAdminPasswordValid } from "./ngo-admin.form";
 import { announceNgoFailure, announceNgoSuccess } from "./ngo-toasts";
+import { FormDialogButtons } from "../../shared/ui/FormDialogButtons";
 
 interface NgoAdminPasswordProps {
   admin: NgoAdmin;
@@ -56,14 +57,7 @@ export function NgoAdminPassword({ admin, api, onClose }: NgoAdminPasswordProps)
             "aria-label": t({ message: "Show or hide the password", comment: "Accessible label of the eye icon" }),
           }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={resetting}>
-            <Trans id="CANCEL">Cancel</Trans>
-          </Button>
-          <Button type="submit" disabled={!valid} loading={resetting}>
-            <Trans id="CONFIRM">Confirm</Trans>
-          </Button>
-        </Group>
+        <FormDialogButtons busy={resetting} canConfirm={valid} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
+import { PasswordInput, Stack, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { notifications } from "@mantine/notifications";
 import { createActor, toPromise, type AnyActorRef } from "xstate";
@@ -8,6 +8,7 @@ import { isAbortError } from "../../api/problem";
 import { PIN_PATTERN } from "./observer-profile.form";
 import { fieldProblemMessage } from "./observer-profile.messages";
 import { createObserverActors } from "./observers.actors";
+import { FormDialogButtons } from "../../shared/ui/FormDialogButtons";
 
 export interface ResetPinTarget {
   id: number;
@@ -83,14 +84,7 @@ export function ObserverResetPin({ observer, api, onClose, onDone }: ObserverRes
             "aria-label": t({ message: "Show or hide the password", comment: "Accessible label of the eye icon" }),
           }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={resetting}>
-            <Trans id="CANCEL">Cancel</Trans>
-          </Button>
-          <Button type="submit" disabled={!valid} loading={resetting}>
-            <Trans id="CONFIRM">Confirm</Trans>
-          </Button>
-        </Group>
+        <FormDialogButtons busy={resetting} canConfirm={valid} onCancel={onClose} />
       </Stack>
     </form>
   );
