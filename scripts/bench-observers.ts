@@ -4,7 +4,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import pg from "pg";
 import { createApp } from "../server/src/app.ts";
-import { createLoginThrottle } from "../server/src/auth/rate-limit.ts";
+import { createSignInThrottle } from "../server/src/auth/sign-in-throttle.ts";
 import { hashSecret, PIN_COST } from "../server/src/auth/password.ts";
 import { openDatabase } from "../server/src/db/database.ts";
 import { migrate } from "../server/src/db/migrate.ts";
@@ -48,7 +48,7 @@ try {
     engine: database.engine,
     files,
     clock: () => new Date(),
-    loginThrottle: createLoginThrottle(),
+    signInThrottle: createSignInThrottle(database.db),
     config: {
       version: "bench",
       token: { secret: new TextEncoder().encode("bench-secret-bench-secret-bench!"), issuer: "vote-monitor", audience: "vote-monitor-back-office", ttlSeconds: 3600 },

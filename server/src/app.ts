@@ -4,6 +4,8 @@ import { compress } from "hono/compress";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { hasRole, loadPrincipal, type Principal } from "./auth/principal.ts";
 import { verifyToken } from "./auth/token.ts";
+import { RequestAbandonedError, requestSignal } from "./db/abandoned-requests.ts";
+import { resolveClientAddress } from "./http/client-address.ts";
 import { loadContract, type Contract, type Operation } from "./http/contract.ts";
 import type { AppDependencies, Handler, Handlers, OperationId, RequestContext } from "./http/handler.ts";
 import { fail, problem, problemResponse, ProblemError } from "./http/problem.ts";
@@ -25,6 +27,11 @@ const DEFAULT_BODY_LIMIT = 1 * MiB;
 export function createApp(deps: AppDependencies, contract: Contract = loadContract()): Hono {
   const app = new Hono();
   app.use(compress());
+  // API answers carry accounts, phones and tokens: no cache may keep them.
+  app.use("/api/*", async (c, next) => {
+    await next();
+    c.res.headers.set("cache-control", "no-store");
+  });
   const validators = createValidators(contract);
   // Static segments must win over parameters (/form/order before /form/{id}).
   const operations = [...contract.operations].sort((a, b) => a.path.split("{").length - b.path.split("{").length);
@@ -37,13 +44,15 @@ export function createApp(deps: AppDependencies, contract: Contract = loadContra
         maxSize: limit,
         onError: () => problemResponse(problem(413, "payload_too_large", `The request body exceeds ${limit} bytes.`)),
       }),
-      (c) => handle(c, operation, validators.get(operation.operationId)!, deps),
+      (c) => requestSignal.run(c.req.raw.signal, () => handle(c, operation, validators.get(operation.operationId)!, deps)),
     );
   }
   app.all("/api/*", () => problemResponse(problem(404, "not_found", "There is no such API operation.")));
   if (deps.config.staticDir) serveSpa(app, deps.config.staticDir);
   app.onError((error) => {
     if (error instanceof ProblemError) return problemResponse(error.body, error.headers);
+    // Nobody reads this answer: the client closed the connection (nginx logs the same as 499).
+    if (error instanceof RequestAbandonedError) return new Response(null, { status: 499 });
     console.error(error);
     return problemResponse(problem(500, "internal", "The server could not complete the request."));
   });
@@ -69,7 +78,7 @@ async function handle(c: Context, operation: Operation, validators: OperationVal
     body: body.ok ? body.value : undefined,
     principal,
     request: c.req.raw,
-    clientAddress: clientAddress(c),
+    clientAddress: clientAddress(c, deps),
     deps,
   } as RequestContext<OperationId>;
   return handler(context);
@@ -77,7 +86,7 @@ async function handle(c: Context, operation: Operation, validators: OperationVal
 
 async function authenticate(header: string | undefined, operation: Operation, deps: AppDependencies): Promise<Principal> {
   const token = /^Bearer ([^\s]+)$/i.exec(header ?? "")?.[1];
-  const claims = token ? await verifyToken(deps.config.token, token, deps.clock()) : null;
+  const claims = token ? verifyToken(deps.config.token, token, deps.clock()) : null;
   const principal = claims ? await loadPrincipal(deps.db, claims) : null;
   if (!principal) throw fail.unauthorized();
   if (!hasRole(principal, operation.roles!)) throw fail.forbidden();
@@ -99,10 +108,12 @@ async function readJsonBody(c: Context, operation: Operation, validators: Operat
   return validators.json(parsed);
 }
 
-function clientAddress(c: Context): string {
+function clientAddress(c: Context, deps: AppDependencies): string {
+  let socketAddress: string;
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    socketAddress = getConnInfo(c).remote.address ?? "unknown";
   } catch {
-    return "in-process";
+    socketAddress = "in-process";
   }
+  return deps.config.trustedProxies ? resolveClientAddress(socketAddress, c.req.header("x-forwarded-for"), deps.config.trustedProxies) : socketAddress;
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { BlockList } from "node:net";
 import { join, resolve } from "node:path";
+import { parseTrustedProxies } from "./http/client-address.ts";
 
 export interface ServerConfig {
   host: string;
@@ -11,24 +13,30 @@ export interface ServerConfig {
   tokenTtlSeconds: number;
   staticDir: string | undefined;
   seed: boolean;
+  trustedProxies: BlockList | undefined;
 }
 
 /**
  * Reads the environment. Without DATABASE_URL the embedded PGlite database lives in DATA_DIR/db.
  * Without TOKEN_SECRET a random one is kept in DATA_DIR so that restarts keep sessions.
+ * SEED: `true`/`false`; by default demo data is seeded on an empty embedded database only.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR ?? ".data");
   const staticDir = resolve(env.STATIC_DIR ?? "dist");
+  const databaseUrl = env.DATABASE_URL ?? `pglite:${join(dataDir, "db")}`;
   return {
     host: env.HOST ?? "127.0.0.1",
     port: Number(env.PORT ?? 8080),
-    databaseUrl: env.DATABASE_URL ?? `pglite:${join(dataDir, "db")}`,
+    databaseUrl,
     dataDir,
     tokenSecret: env.TOKEN_SECRET ? new TextEncoder().encode(env.TOKEN_SECRET) : persistentSecret(dataDir),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 60 * 60),
     staticDir: existsSync(join(staticDir, "index.html")) ? staticDir : undefined,
-    seed: env.SEED !== "false",
+    // Demo data (with its well-known demo passwords) only where it is a demo: the embedded database. A PostgreSQL
+    // deployment starts empty and gets its first organizer from `npm run admin:create`.
+    seed: env.SEED === undefined ? databaseUrl.startsWith("pglite:") : env.SEED === "true",
+    trustedProxies: env.TRUST_PROXY ? parseTrustedProxies(env.TRUST_PROXY) : undefined,
   };
 }
 

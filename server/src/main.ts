@@ -1,7 +1,6 @@
-import { serve } from "@hono/node-server";
 import { join } from "node:path";
 import { createApp } from "./app.ts";
-import { createLoginThrottle } from "./auth/rate-limit.ts";
+import { createSignInThrottle } from "./auth/sign-in-throttle.ts";
 import { readConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { lockDataDirectory } from "./db/lock.ts";
@@ -9,6 +8,7 @@ import { migrate } from "./db/migrate.ts";
 import { DEMO_ACCOUNTS } from "./db/demo-accounts.ts";
 import { seedDemoData } from "./db/seed.ts";
 import { createDirectoryFileStore } from "./files/file-store.ts";
+import { listen } from "./http/listen.ts";
 
 const config = readConfig();
 const embedded = config.databaseUrl.startsWith("pglite:");
@@ -23,21 +23,25 @@ const app = createApp({
   engine: database.engine,
   files,
   clock: () => new Date(),
-  loginThrottle: createLoginThrottle(),
+  signInThrottle: createSignInThrottle(database.db),
   config: {
     version: process.env.npm_package_version ?? "dev",
     staticDir: config.staticDir,
+    trustedProxies: config.trustedProxies,
     token: { secret: config.tokenSecret, issuer: "vote-monitor", audience: "vote-monitor-back-office", ttlSeconds: config.tokenTtlSeconds },
   },
 });
 
-const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
-  const url = `http://${info.address}:${info.port}`;
-  console.log(`Vote Monitor back-office on ${url} (${database.engine}${seeded ? ", demo data seeded" : ""})`);
-  if (!config.staticDir) console.log("No built SPA in dist/: the API is served alone (run `npm run build`).");
+const { server, address } = await listen(app, { hostname: config.host, port: config.port });
+const url = `http://${address.address}:${address.port}`;
+console.log(`Vote Monitor back-office on ${url} (${database.engine}${seeded ? ", demo data seeded" : ""})`);
+if (!config.staticDir) console.log("No built SPA in dist/: the API is served alone (run `npm run build`).");
+if (config.seed) {
   console.log("Demo accounts:");
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.user} / ${account.password}  ${account.description}`);
-});
+} else if (!(await database.db.selectFrom("ngoAdmin").select("id").limit(1).executeTakeFirst())) {
+  console.log("No admin account yet: create the first organizer with `npm run admin:create` (see README).");
+}
 
 async function shutdown() {
   server.close();

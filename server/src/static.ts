@@ -4,6 +4,28 @@ import { serveStatic } from "@hono/node-server/serve-static";
 
 const forever = "public, max-age=31536000, immutable";
 
+/**
+ * The SPA's own scripts only; Mantine writes its theme into <style> elements and style attributes, hence inline
+ * styles. No framing (clickjacking), no MIME sniffing, and no full URLs (with ids) leaked to the external guide.
+ */
+export const SPA_SECURITY_HEADERS: Record<string, string> = {
+  "content-security-policy": [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; "),
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+};
+
 /** serveStatic's onFound runs after the response is built, so cache headers are set on the result instead. */
 function cached(handler: MiddlewareHandler, cacheControl: (contentType: string) => string): MiddlewareHandler {
   return async (c, next) => {
@@ -15,6 +37,11 @@ function cached(handler: MiddlewareHandler, cacheControl: (contentType: string) 
 
 /** Serves the built SPA: hashed assets cached forever, HTML never cached, client routes fall back to index.html. */
 export function serveSpa(app: Hono, root: string): void {
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.req.path.startsWith("/api/")) return;
+    for (const [name, value] of Object.entries(SPA_SECURITY_HEADERS)) c.res.headers.set(name, value);
+  });
   app.use("/assets/*", cached(serveStatic({ root }), () => forever));
   app.use("*", cached(serveStatic({ root }), (type) => (type.startsWith("text/html") ? "no-cache" : "public, max-age=3600")));
   const serveIndex = cached(serveStatic({ root, path: "index.html" }), () => "no-cache");

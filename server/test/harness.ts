@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
+import type { Hono } from "hono";
 import { createApp } from "../src/app.ts";
-import { createLoginThrottle } from "../src/auth/rate-limit.ts";
+import { createSignInThrottle } from "../src/auth/sign-in-throttle.ts";
 import { openDatabase, type DatabaseHandle, type Engine } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { seedDemoData } from "../src/db/seed.ts";
@@ -10,6 +11,7 @@ import { createMemoryFileStore } from "../src/files/file-store.ts";
 import { loadContract, type Operation } from "../src/http/contract.ts";
 import { createResponseValidator } from "../src/http/validation.ts";
 import type { TokenConfig } from "../src/auth/token.ts";
+import type { AppConfig } from "../src/http/handler.ts";
 
 /**
  * In-process test server on a fresh database of either engine. Every response it returns is checked
@@ -32,6 +34,7 @@ export const tokenConfig: TokenConfig = {
 };
 
 export interface TestServer {
+  app: Hono;
   handle: DatabaseHandle;
   clock: { now: Date; advance(seconds: number): void };
   request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
@@ -65,7 +68,10 @@ function findOperation(method: string, path: string): Operation | undefined {
   return candidates.sort((a, b) => a.operation.path.split("{").length - b.operation.path.split("{").length)[0]?.operation;
 }
 
-export async function startTestServer(engine: Engine, { seed = true, observers = 200 } = {}): Promise<TestServer> {
+export async function startTestServer(
+  engine: Engine,
+  { seed = true, observers = 200, config = {} }: { seed?: boolean; observers?: number; config?: Partial<AppConfig> } = {},
+): Promise<TestServer> {
   const database = await createDatabase(engine);
   const handle = await openDatabase(database.url);
   await migrate(handle);
@@ -82,8 +88,8 @@ export async function startTestServer(engine: Engine, { seed = true, observers =
     engine: handle.engine,
     files,
     clock: () => clock.now,
-    loginThrottle: createLoginThrottle(),
-    config: { token: tokenConfig, version: "test" },
+    signInThrottle: createSignInThrottle(handle.db),
+    config: { token: tokenConfig, version: "test", ...config },
   });
 
   async function request(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
@@ -109,6 +115,7 @@ export async function startTestServer(engine: Engine, { seed = true, observers =
   }
 
   return {
+    app,
     handle,
     clock,
     request,

@@ -102,6 +102,15 @@ describe.each(engines)("observer export on %s", (engine) => {
       expect(lines[3]).toBe("");
     });
 
+    it("keeps a formula after a ; or , inside a name as text too (a spreadsheet with the ; separator splits there)", async () => {
+      await createObserver("Ion;=1+1;@SUM(A1)", "0799900003");
+      await createObserver("Popa, -2+3", "0799900004");
+      const text = await csvText("Number=07999000&SortBy=name&SortDirection=asc", organizer);
+      const lines = text.split("\r\n");
+      expect(lines).toContainEqual(expect.stringMatching(/^\d+,Ion;'=1\+1;'@SUM\(A1\),0799900003,/));
+      expect(lines).toContainEqual(expect.stringMatching(/^\d+,"Popa,' -2\+3",0799900004,/));
+    });
+
     it("is only the header when nothing matches", async () => {
       expect(await csvText("Name=nobody-is-called-this", organizer)).toBe(`\uFEFF${HEADER.join(",")}\r\n`);
     });

@@ -1,4 +1,6 @@
+import { availableParallelism } from "node:os";
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { createWorkQueue } from "./work-queue.ts";
 
 /** log2 of scrypt's N. Admin passwords get the strong cost; PINs (10^4–10^6 values, brute-forceable
  * whatever the cost) rely on rate limiting, so they get a cost that keeps a 10,000-row import fast. */
@@ -8,10 +10,27 @@ export const PIN_COST = 8;
 const KEY_LENGTH = 32;
 const BLOCK_SIZE = 8;
 
+/**
+ * scrypt runs on libuv's thread pool (4 threads), which WebCrypto, zlib and file access share with every request.
+ * Hashes run through a queue that leaves at least one core and most of the pool to request handling; a burst of
+ * sign-ins waits in this queue instead of stalling everyone.
+ */
+const hashing = createWorkQueue({ concurrency: Math.max(1, availableParallelism() - 1), maxWaiting: 500 });
+
+export class HashingBusyError extends Error {
+  constructor() {
+    super("Too many passwords are being checked right now.");
+  }
+}
+
 function derive(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(secret.normalize("NFC"), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  const job = () =>
+    new Promise<Buffer>((resolve, reject) =>
+      scrypt(secret.normalize("NFC"), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+    );
+  const queued = hashing.run(job);
+  if (!queued) return Promise.reject(new HashingBusyError());
+  return queued;
 }
 
 /** Hashes with a fresh per-secret salt; the result `scrypt$N$r$p$salt$key` carries its own parameters. */
@@ -32,6 +51,15 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A hash of a random secret: verifying against it costs as much as a real one, so unknown accounts
- * take as long to refuse as wrong passwords. */
-export const decoyHash = hashSecret(randomBytes(16).toString("hex"));
+const decoys = new Map<number, Promise<string>>();
+
+/**
+ * A hash of a random secret at the given cost: verifying against it costs as much as a real one of that cost, so
+ * an unknown account takes as long to refuse as a wrong secret (a PIN decoy must cost what a PIN costs, or the
+ * time would tell which phones belong to observers).
+ */
+export function decoyHash(cost: number): Promise<string> {
+  let decoy = decoys.get(cost);
+  if (!decoy) decoys.set(cost, (decoy = hashSecret(randomBytes(16).toString("hex"), cost)));
+  return decoy;
+}

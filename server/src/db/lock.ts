@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 
 /**
@@ -6,6 +6,7 @@ import { join } from "node:path";
  * so one process owns a data directory through an exclusive lock file holding its pid.
  */
 export function lockDataDirectory(directory: string): () => void {
+  mkdirSync(directory, { recursive: true }); // a first start names a directory that does not exist yet
   const lockPath = join(directory, "server.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

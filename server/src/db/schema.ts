@@ -132,4 +132,10 @@ export interface Database {
     token: string;
     updatedAt: DefaultedTimestamp;
   };
+  signInThrottle: {
+    key: string;
+    windowStart: Timestamp;
+    attempts: number;
+    nextAt: Timestamp | null;
+  };
 }

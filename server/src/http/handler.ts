@@ -1,7 +1,8 @@
+import type { BlockList } from "node:net";
 import type { Kysely } from "kysely";
 import type { operations } from "../../../src/api/schema.d.ts";
 import type { Principal } from "../auth/principal.ts";
-import type { LoginThrottle } from "../auth/rate-limit.ts";
+import type { SignInThrottle } from "../auth/sign-in-throttle.ts";
 import type { TokenConfig } from "../auth/token.ts";
 import type { Engine } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
@@ -13,6 +14,8 @@ export interface AppConfig {
   version: string;
   /** The built SPA to serve next to the API, if any. */
   staticDir?: string;
+  /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY); without them the socket's address does. */
+  trustedProxies?: BlockList;
 }
 
 export interface AppDependencies {
@@ -21,7 +24,7 @@ export interface AppDependencies {
   files: FileStore;
   clock: () => Date;
   config: AppConfig;
-  loginThrottle: LoginThrottle;
+  signInThrottle: SignInThrottle;
 }
 
 export type OperationId = keyof operations;

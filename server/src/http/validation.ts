@@ -23,16 +23,22 @@ export interface OperationValidators {
   json(body: unknown): ValidationResult<unknown>;
 }
 
+/** A map keyed by field names from the request: without a prototype, `constructor` or `__proto__` are just names. */
+export const fieldErrorMap = (): Record<string, FieldError[]> => Object.create(null) as Record<string, FieldError[]>;
+
+const fieldPath = (segments: string[], root: string) =>
+  segments.reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), "") || root;
+
 /** Turns ajv's errors into a map of property path → errors, e.g. `formSections[0].code`. */
 export function toFieldErrors(errors: ErrorObject[] | null | undefined, root = "body"): Record<string, FieldError[]> {
-  const result: Record<string, FieldError[]> = {};
+  const result = fieldErrorMap();
   for (const error of errors ?? []) {
     // "if" only reports that a "then" branch failed; the failing keyword is reported on its own.
     if (error.keyword === "if") continue;
     const segments = error.instancePath.split("/").slice(1).map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
     if (error.keyword === "required") segments.push(String(error.params.missingProperty));
     if (error.keyword === "additionalProperties") segments.push(String(error.params.additionalProperty));
-    const field = segments.reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), "") || root;
+    const field = fieldPath(segments, root);
     const code = error.keyword === "additionalProperties" ? "additionalProperties" : error.keyword;
     const message = error.keyword === "additionalProperties" ? "is not allowed" : (error.message ?? "is invalid");
     (result[field] ??= []).push({ code, message });
@@ -52,6 +58,42 @@ function anchorRefs(schema: unknown): unknown {
   );
 }
 
+/**
+ * PostgreSQL text cannot hold U+0000, so no string of any request may contain it: one rule for every string of
+ * every operation, present and future, rather than a pattern to remember on each schema.
+ */
+export function findNulCharacters(value: unknown, root: string): Record<string, FieldError[]> {
+  const errors = fieldErrorMap();
+  const walk = (node: unknown, segments: string[]) => {
+    if (typeof node === "string") {
+      if (node.includes("\u0000")) errors[fieldPath(segments, root)] = [{ code: "pattern", message: "must not contain the NUL character" }];
+    } else if (Array.isArray(node)) node.forEach((item, index) => walk(item, [...segments, String(index)]));
+    else if (node && typeof node === "object") for (const [key, item] of Object.entries(node)) walk(item, [...segments, key]);
+  };
+  walk(value, []);
+  return errors;
+}
+
+/** PostgreSQL's `integer`: the contract bounds every integer by it. */
+export const MAX_INTEGER = 2_147_483_647;
+
+const DIGITS = /^[+-]?\d+$/;
+const integerError = { code: "type", message: "must be an integer written in digits" };
+
+/** ajv's coercion turns `true` into 1 and `1e3` into 1000: an integer parameter is plain digits, or it is refused. */
+function nonDigitIntegers(raw: Record<string, unknown>, integerNames: Set<string>): Record<string, FieldError[]> {
+  const errors = fieldErrorMap();
+  for (const [name, value] of Object.entries(raw)) {
+    if (!integerNames.has(name)) continue;
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((item) => typeof item !== "string" || !DIGITS.test(item))) errors[name] = [integerError];
+  }
+  return errors;
+}
+
+const isIntegerSchema = (schema: { type?: unknown; items?: { type?: unknown } } | undefined) =>
+  schema?.type === "integer" || (schema?.type === "array" && schema.items?.type === "integer");
+
 function parameterSchema(operation: Operation, location: "query" | "path") {
   const parameters = operation.parameters.filter((p) => p.in === location);
   return {
@@ -65,6 +107,8 @@ function parameterSchema(operation: Operation, location: "query" | "path") {
   };
 }
 
+const withoutPrototype = (errors: Record<string, FieldError[]>) => Object.assign(fieldErrorMap(), errors);
+
 /** Compiles request validators for every operation from the contract itself. */
 export function createValidators(contract: Contract) {
   const bodyAjv = createAjv(false);
@@ -73,8 +117,16 @@ export function createValidators(contract: Contract) {
   paramAjv.addSchema(contract.document, DOCUMENT_ID);
 
   const compileRef = (ajv: Ajv2020, pointer: string): ValidateFunction => ajv.compile({ $ref: `${DOCUMENT_ID}${pointer}` });
-  const check = <T>(validate: ValidateFunction, value: T, root: string): ValidationResult<T> =>
-    validate(value) ? { ok: true, value } : { ok: false, errors: toFieldErrors(validate.errors, root) };
+  const check = <T>(validate: ValidateFunction, value: T, root: string): ValidationResult<T> => {
+    const errors = { ...(validate(value) ? {} : toFieldErrors(validate.errors, root)), ...findNulCharacters(value, root) };
+    return Object.keys(errors).length === 0 ? { ok: true, value } : { ok: false, errors: withoutPrototype(errors) };
+  };
+  const checkParameters = (validate: ValidateFunction, value: Record<string, unknown>, integers: Set<string>, root: string) => {
+    const digits = nonDigitIntegers(value, integers);
+    const result = check(validate, value, root);
+    if (Object.keys(digits).length === 0) return result;
+    return { ok: false as const, errors: withoutPrototype({ ...(result.ok ? {} : result.errors), ...digits }) };
+  };
 
   const validators = new Map<string, OperationValidators>();
   for (const operation of contract.operations) {
@@ -86,15 +138,17 @@ export function createValidators(contract: Contract) {
       ? compileRef(bodyAjv, `${operation.pointer}/requestBody/content/application~1json/schema`)
       : null;
     const arrayParameters = new Set(query.parameters.filter((p) => p.schema?.type === "array").map((p) => p.name));
+    const integerQuery = new Set(query.parameters.filter((p) => isIntegerSchema(p.schema)).map((p) => p.name));
+    const integerPath = new Set(path.parameters.filter((p) => isIntegerSchema(p.schema)).map((p) => p.name));
     validators.set(operation.operationId, {
       query(raw) {
         // Repeated names become arrays only where the contract says so; otherwise the first value counts.
         const value = Object.fromEntries(
           Object.entries(raw).map(([name, values]) => [name, arrayParameters.has(name) ? values : values[0]]),
         );
-        return check(validateQuery, value, "query");
+        return checkParameters(validateQuery, value, integerQuery, "query");
       },
-      path: (raw) => check(validatePath, { ...raw }, "path"),
+      path: (raw) => checkParameters(validatePath, { ...raw }, integerPath, "path"),
       json(body) {
         if (!validateJson) return { ok: true, value: body };
         return check(validateJson, body, "body");

@@ -1,4 +1,4 @@
-import { decoyHash, verifySecret } from "../auth/password.ts";
+import { decoyHash, HashingBusyError, PASSWORD_COST, PIN_COST, verifySecret } from "../auth/password.ts";
 import { signToken, type TokenClaims } from "../auth/token.ts";
 import { json, type AppDependencies, type Handlers, type JsonResponseOf } from "../http/handler.ts";
 import { problem, ProblemError } from "../http/problem.ts";
@@ -6,30 +6,37 @@ import { problem, ProblemError } from "../http/problem.ts";
 const credentialsInvalid = () =>
   new ProblemError(problem(401, "credentials_invalid", "The user or the password is wrong."));
 
-/** Same answer and about the same time for an unknown account, a wrong secret and an inactive NGO. */
+const tooMany = (wait: number, code = "rate_limited", detail = `Too many failed attempts. Try again in ${wait} s.`) =>
+  new ProblemError(problem(429, code, detail, { retryAfter: wait }), { "retry-after": String(wait) });
+
+/**
+ * Same answer and about the same time for an unknown account, a wrong secret and an inactive NGO. The attempt is
+ * reserved with the throttle before the secret is checked, so concurrent guesses cannot outrun the limits.
+ */
 async function signIn(
   deps: AppDependencies,
   account: string,
   clientAddress: string,
   secret: string,
+  cost: number,
   find: () => Promise<{ hash: string; claims: TokenClaims; active: boolean } | undefined>,
 ): Promise<Response> {
   const now = deps.clock();
-  const wait = deps.loginThrottle.retryAfter(account, clientAddress, now);
-  if (wait > 0) {
-    throw new ProblemError(problem(429, "rate_limited", `Too many failed attempts. Try again in ${wait} s.`, { retryAfter: wait }), {
-      "retry-after": String(wait),
-    });
-  }
+  const reservation = await deps.signInThrottle.reserve(account, clientAddress, now);
+  if (!reservation.allowed) throw tooMany(reservation.retryAfter);
   const found = await find();
-  const valid = await verifySecret(secret, found?.hash ?? (await decoyHash));
-  if (!found || !valid || !found.active) {
-    deps.loginThrottle.recordFailure(account, clientAddress, now);
-    throw credentialsInvalid();
+  let valid: boolean;
+  try {
+    valid = await verifySecret(secret, found?.hash ?? (await decoyHash(cost)));
+  } catch (error) {
+    if (!(error instanceof HashingBusyError)) throw error;
+    await reservation.abandoned();
+    throw tooMany(1, "busy", "The server is checking many sign-ins right now. Try again in a moment.");
   }
-  deps.loginThrottle.recordSuccess(account);
+  if (!found || !valid || !found.active) throw credentialsInvalid();
+  await reservation.succeeded();
   const body = {
-    access_token: await signToken(deps.config.token, found.claims, now),
+    access_token: signToken(deps.config.token, found.claims, now),
     expires_in: deps.config.token.ttlSeconds,
   } satisfies JsonResponseOf<"authorize", 200>;
   return json(200, body);
@@ -51,7 +58,7 @@ export const accessHandlers: Handlers = {
 
   authorize: ({ body, deps, clientAddress }) => {
     const account = body.user.trim();
-    return signIn(deps, account, clientAddress, body.password, async () => {
+    return signIn(deps, account, clientAddress, body.password, PASSWORD_COST, async () => {
       const row = await deps.db
         .selectFrom("ngoAdmin")
         .innerJoin("ngo", "ngo.id", "ngoAdmin.ngoId")
@@ -69,7 +76,7 @@ export const accessHandlers: Handlers = {
 
   authorizeObserver: ({ body, deps, clientAddress }) => {
     const phone = body.phone.trim();
-    return signIn(deps, phone, clientAddress, body.pin, async () => {
+    return signIn(deps, phone, clientAddress, body.pin, PIN_COST, async () => {
       const row = await deps.db
         .selectFrom("observer")
         .innerJoin("ngo", "ngo.id", "observer.ngoId")

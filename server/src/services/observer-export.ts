@@ -50,12 +50,16 @@ const cells = (observer: Observer): Cell[] => [
 // ---------------------------------------------------------------------------------------------------------
 // CSV
 
-/** A spreadsheet would run a cell starting with these as a formula (CSV injection); a leading ' keeps it text. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A spreadsheet runs a cell starting with = + - @ as a formula (CSV injection); a leading ' keeps it text. Every
+ * segment that could become a cell counts, not only the value's start: a spreadsheet whose list separator is `;`
+ * (the Romanian locale's) splits `Ion;=1+1` into two cells.
+ */
+const FORMULA_SEGMENT = /(^|[,;\n])([\t\r ]*[=+\-@])/g;
 
 function csvField(value: Cell, isText: boolean): string {
   let text = value === null ? "" : String(value);
-  if (isText && FORMULA_START.test(text)) text = `'${text}`;
+  if (isText) text = text.replace(FORMULA_SEGMENT, "$1'$2");
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

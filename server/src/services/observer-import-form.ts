@@ -1,5 +1,6 @@
 import { parseBody } from "hono/utils/body";
 import { fail, type FieldError } from "../http/problem.ts";
+import { fieldErrorMap, MAX_INTEGER } from "../http/validation.ts";
 
 /** The multipart fields of importObservers as typed values; the router validates JSON bodies only. */
 export interface ImportForm {
@@ -20,7 +21,7 @@ export async function readImportForm(request: Request): Promise<ImportForm> {
   } catch {
     throw fail.validation({ body: [{ code: "type", message: "must be well-formed multipart/form-data" }] });
   }
-  const errors: Errors = {};
+  const errors: Errors = fieldErrorMap();
   for (const name of Object.keys(body)) {
     if (!FIELDS.has(name)) errors[name] = [{ code: "additionalProperties", message: "is not allowed" }];
   }
@@ -57,7 +58,7 @@ function readId(name: string, value: FieldValue, errors: Errors): number | undef
     return undefined;
   }
   const id = Number(text);
-  if (id < 1 || !Number.isSafeInteger(id)) {
+  if (id < 1 || id > MAX_INTEGER) {
     errors[name] = [{ code: id < 1 ? "minimum" : "maximum", message: id < 1 ? "must be >= 1" : "is too large" }];
     return undefined;
   }

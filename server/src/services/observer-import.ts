@@ -54,7 +54,9 @@ function checkRow(row: CsvObserverRow): ValidRow & { errors: ImportRowError[] } 
   if (pin === "") fault("Pin", "required", "Pin is required.");
   else if (!PIN.test(pin)) fault("Pin", "pattern", "Pin must be 4 to 6 digits.");
   if (name === "") fault("Name", "required", "Name is required.");
-  else if (name.length > MAX_NAME_LENGTH) fault("Name", "pattern", `Name must be at most ${MAX_NAME_LENGTH} characters.`);
+  else if (name.includes("\u0000")) fault("Name", "pattern", "Name must not contain the NUL character.");
+  // Counted in characters (code points), as the API's maxLength counts them: one rule for a name however it arrives.
+  else if ([...name].length > MAX_NAME_LENGTH) fault("Name", "pattern", `Name must be at most ${MAX_NAME_LENGTH} characters.`);
   return { line: row.line, phone, pin, name, errors };
 }
 
