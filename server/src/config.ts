@@ -24,7 +24,7 @@ export interface ServerConfig {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR ?? ".data");
   const staticDir = resolve(env.STATIC_DIR ?? "dist");
-  const databaseUrl = env.DATABASE_URL ?? `pglite:${join(dataDir, "db")}`;
+  const databaseUrl = env.DATABASE_URL || `pglite:${join(dataDir, "db")}`;
   return {
     host: env.HOST ?? "127.0.0.1",
     port: Number(env.PORT ?? 8080),

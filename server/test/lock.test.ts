@@ -21,3 +21,12 @@ describe("lockDataDirectory", () => {
     release();
   });
 });
+
+describe("lockDataDirectory on a first start", () => {
+  it("creates a data directory that does not exist yet", () => {
+    const directory = join(mkdtempSync(join(tmpdir(), "lock-")), "new", "data");
+    const release = lockDataDirectory(directory);
+    expect(existsSync(join(directory, "server.lock"))).toBe(true);
+    release();
+  });
+});

@@ -40,4 +40,16 @@ describe("serveSpa", () => {
       expect(response.status).toBe(404);
     }
   });
+
+  it("serves the SPA with a content security policy, no framing and no sniffing, and leaves the API alone", async () => {
+    for (const path of ["/", "/urgents", "/assets/index-abc123.js"]) {
+      const response = await app.request(path);
+      const policy = response.headers.get("content-security-policy") ?? "";
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    }
+    expect((await app.request("/api/x")).headers.get("content-security-policy")).toBeNull();
+  });
 });

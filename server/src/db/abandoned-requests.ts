@@ -13,36 +13,44 @@ export class RequestAbandonedError extends Error {
 }
 
 /**
- * Under a flood, requests queue for a connection (PGlite runs one query at a time; the pool has a few). A client
- * that gave up meanwhile must not cost the database anything: once its connection is acquired, a request whose
- * signal has aborted releases it unused, and every later query of that request is refused the same way.
+ * Under a flood, requests queue for a connection (the pool has a few; PGlite one, behind Kysely's mutex). A client
+ * that gave up meanwhile must not cost the database anything: when its turn comes, each query of a request whose
+ * signal has aborted is refused before it reaches the database, and the connection goes back unused.
  */
 export function skipAbandonedRequests(dialect: Dialect): Dialect {
   return {
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),
-    createDriver(): Driver {
-      const driver = dialect.createDriver();
-      return {
-        init: (options) => driver.init(options),
-        async acquireConnection(options): Promise<DatabaseConnection> {
-          const connection = await driver.acquireConnection(options);
-          if (requestSignal.getStore()?.aborted) {
-            await driver.releaseConnection(connection);
-            throw new RequestAbandonedError();
-          }
-          return connection;
-        },
-        beginTransaction: (connection, settings) => driver.beginTransaction(connection, settings),
-        commitTransaction: (connection) => driver.commitTransaction(connection),
-        rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
-        savepoint: driver.savepoint?.bind(driver),
-        rollbackToSavepoint: driver.rollbackToSavepoint?.bind(driver),
-        releaseSavepoint: driver.releaseSavepoint?.bind(driver),
-        releaseConnection: (connection, options) => driver.releaseConnection(connection, options),
-        destroy: (options) => driver.destroy(options),
-      };
-    },
+    createDriver: () => abandonableDriver(dialect.createDriver()),
+  };
+}
+
+function abandonableDriver(driver: Driver): Driver {
+  // The driver's own methods need its own connection objects (PGlite's carry private state).
+  const inner = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  const unwrap = (connection: DatabaseConnection) => inner.get(connection) ?? connection;
+  const wrap = (connection: DatabaseConnection): DatabaseConnection => {
+    const wrapped: DatabaseConnection = {
+      executeQuery(query) {
+        if (requestSignal.getStore()?.aborted) return Promise.reject(new RequestAbandonedError());
+        return connection.executeQuery(query);
+      },
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+    inner.set(wrapped, connection);
+    return wrapped;
+  };
+  return {
+    init: (options) => driver.init(options),
+    acquireConnection: async (options) => wrap(await driver.acquireConnection(options)),
+    beginTransaction: (connection, settings) => driver.beginTransaction(unwrap(connection), settings),
+    commitTransaction: (connection) => driver.commitTransaction(unwrap(connection)),
+    rollbackTransaction: (connection) => driver.rollbackTransaction(unwrap(connection)),
+    savepoint: driver.savepoint && ((connection, name, compile) => driver.savepoint!(unwrap(connection), name, compile)),
+    rollbackToSavepoint: driver.rollbackToSavepoint && ((connection, name, compile) => driver.rollbackToSavepoint!(unwrap(connection), name, compile)),
+    releaseSavepoint: driver.releaseSavepoint && ((connection, name, compile) => driver.releaseSavepoint!(unwrap(connection), name, compile)),
+    releaseConnection: (connection, options) => driver.releaseConnection(unwrap(connection), options),
+    destroy: (options) => driver.destroy(options),
   };
 }
