@@ -11,11 +11,17 @@ const KEY_LENGTH = 32;
 const BLOCK_SIZE = 8;
 
 /**
- * scrypt runs on libuv's thread pool (4 threads), which WebCrypto, zlib and file access share with every request.
- * Hashes run through a queue that leaves at least one core and most of the pool to request handling; a burst of
- * sign-ins waits in this queue instead of stalling everyone.
+ * scrypt runs on libuv's thread pool (4 threads), which zlib and file access share with every request. Hashes run
+ * in two lanes: sign-ins and single password changes leave at least one core to request handling, and a burst of
+ * them waits in its queue instead of stalling everyone; bulk work (an import's PINs) has a lane of its own, so a
+ * 10,000-row import neither waits behind sign-ins nor delays them.
  */
-const hashing = createWorkQueue({ concurrency: Math.max(1, availableParallelism() - 1), maxWaiting: 500 });
+const cores = availableParallelism();
+const lanes = {
+  interactive: createWorkQueue({ concurrency: Math.max(1, cores - 1), maxWaiting: 500 }),
+  bulk: createWorkQueue({ concurrency: cores, maxWaiting: 100_000 }),
+};
+export type HashingLane = keyof typeof lanes;
 
 export class HashingBusyError extends Error {
   constructor() {
@@ -23,21 +29,21 @@ export class HashingBusyError extends Error {
   }
 }
 
-function derive(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+function derive(secret: string, salt: Buffer, options: ScryptOptions, lane: HashingLane = "interactive"): Promise<Buffer> {
   const job = () =>
     new Promise<Buffer>((resolve, reject) =>
       scrypt(secret.normalize("NFC"), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
     );
-  const queued = hashing.run(job);
+  const queued = lanes[lane].run(job);
   if (!queued) return Promise.reject(new HashingBusyError());
   return queued;
 }
 
 /** Hashes with a fresh per-secret salt; the result `scrypt$N$r$p$salt$key` carries its own parameters. */
-export async function hashSecret(secret: string, cost = PASSWORD_COST): Promise<string> {
+export async function hashSecret(secret: string, cost = PASSWORD_COST, lane: HashingLane = "interactive"): Promise<string> {
   const N = 2 ** cost;
   const salt = randomBytes(16);
-  const key = await derive(secret, salt, { N, r: BLOCK_SIZE, p: 1, maxmem: 256 * N * BLOCK_SIZE });
+  const key = await derive(secret, salt, { N, r: BLOCK_SIZE, p: 1, maxmem: 256 * N * BLOCK_SIZE }, lane);
   return ["scrypt", N, BLOCK_SIZE, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 

@@ -718,7 +718,7 @@ async function hashPins(pins: string[]): Promise<string[]> {
   const hashes: string[] = [];
   for (let start = 0; start < pins.length; start += HASH_CONCURRENCY) {
     const chunk = pins.slice(start, start + HASH_CONCURRENCY);
-    hashes.push(...(await Promise.all(chunk.map((pin) => hashSecret(pin, PIN_COST)))));
+    hashes.push(...(await Promise.all(chunk.map((pin) => hashSecret(pin, PIN_COST, "bulk")))));
   }
   return hashes;
 }

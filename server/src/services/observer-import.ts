@@ -8,7 +8,7 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 const PHONE = /^\+?[0-9]{6,15}$/;
 const PIN = /^[0-9]{4,6}$/;
 const MAX_NAME_LENGTH = 200;
-// scrypt runs on libuv's thread pool: enough hashes in flight to keep it busy without queueing thousands.
+// Enough hashes in flight to keep the bulk hashing lane busy without queueing thousands.
 const HASH_CHUNK = 64;
 // Four parameters a row keeps each INSERT far below PostgreSQL's 65,535 bind parameters.
 const INSERT_BATCH = 1000;
@@ -101,7 +101,7 @@ function importInvalid(errors: ImportRowError[]): ProblemError {
 async function hashPins(pins: string[]): Promise<string[]> {
   const hashes: string[] = [];
   for (let start = 0; start < pins.length; start += HASH_CHUNK) {
-    hashes.push(...(await Promise.all(pins.slice(start, start + HASH_CHUNK).map(hashPin))));
+    hashes.push(...(await Promise.all(pins.slice(start, start + HASH_CHUNK).map((pin) => hashPin(pin, "bulk")))));
   }
   return hashes;
 }

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
-import { hashSecret, PIN_COST } from "../auth/password.ts";
+import { hashSecret, PIN_COST, type HashingLane } from "../auth/password.ts";
 import type { Database } from "../db/schema.ts";
 import { fail, type ProblemError } from "../http/problem.ts";
 
 /** Trims and collapses inner whitespace, as the contract promises for names. */
 export const normalizeName = (name: string) => name.trim().replace(/\s+/g, " ");
 
-export const hashPin = (pin: string) => hashSecret(pin, PIN_COST);
+export const hashPin = (pin: string, lane: HashingLane = "interactive") => hashSecret(pin, PIN_COST, lane);
 
 const duplicatePhone = (phone: string): ProblemError =>
   fail.conflict("duplicate_phone", `Another observer already uses phone ${phone}.`, {
