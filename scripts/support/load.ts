@@ -10,7 +10,7 @@ export interface LoadResult {
 }
 
 export const percentile = (values: number[], p: number) =>
-  values.length === 0 ? NaN : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+  values.length === 0 ? NaN : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 /**
  * Keeps `connections` requests in flight for `seconds` (each loop sends its next request when the last one
