@@ -74,15 +74,25 @@ describe.each(engines)("sign-in hardening on %s", (engine) => {
 
   it("answers who a token belongs to while a burst of sign-ins is still hashing", async () => {
     const token = await server.signIn("0700000001", "demo1234");
+    // 16 admins signing in at once (one account each, so no per-account limit refuses them before hashing).
+    const passwordHash = (await server.handle.db.selectFrom("ngoAdmin").select("passwordHash").where("account", "=", "0700000001").executeTakeFirstOrThrow()).passwordHash;
+    const accounts = Array.from({ length: 16 }, (_, index) => `burst-${engine}-${index}`);
+    await server.handle.db.insertInto("ngoAdmin").values(accounts.map((account) => ({ ngoId: 1, account, passwordHash }))).execute();
     const order: string[] = [];
-    const signIns = Array.from({ length: 8 }, async () => {
-      const response = await server.app.request("/api/v2/access/authorize", authorizeInit("0700000001", "demo1234"));
+    let firstSignedIn!: () => void;
+    const hashing = new Promise<void>((resolve) => (firstSignedIn = resolve));
+    const signIns = accounts.map(async (account) => {
+      const response = await server.app.request("/api/v2/access/authorize", authorizeInit(account, "demo1234"));
       order.push(`sign-in ${response.status}`);
+      firstSignedIn();
     });
-    const me = server.request("/api/v2/access/me", { token }).then((response) => order.push(`me ${response.status}`));
-    await Promise.all([...signIns, me]);
-    expect(order[0]).toBe("me 200");
-    expect(order.filter((entry) => entry === "sign-in 200")).toHaveLength(8);
+    await hashing; // one hash is done, the others are queued or running
+    await server.request("/api/v2/access/me", { token }).then((response) => order.push(`me ${response.status}`));
+    await Promise.all(signIns);
+    expect(order.filter((entry) => entry === "sign-in 200")).toHaveLength(16);
+    // Before the fix the token check queued on the thread pool behind the remaining hashes.
+    expect(order.indexOf("me 200")).toBeGreaterThanOrEqual(1);
+    expect(order.indexOf("me 200")).toBeLessThanOrEqual(3);
   });
 });
 
