@@ -30,7 +30,10 @@ export interface paths {
          *     | `iss`, `aud` | issuer and audience of this API; checked |
          *
          *     A wrong account, a wrong password and an inactive NGO all get the same 401 `credentials_invalid`, so the
-         *     answer never reveals which accounts exist. Attempts are rate-limited (429 with `Retry-After`).
+         *     answer never reveals which accounts exist. Attempts are rate-limited (429 with `Retry-After`): each attempt
+         *     is counted before the password is checked, 10 per account in 15 minutes; past 100 failures in 15 minutes a
+         *     client address is slowed to one attempt every 2 s (`rate_limited`), never locked out. When the server is
+         *     checking too many passwords at once it answers 429 `busy` with `Retry-After: 1`.
          *
          *     Corrected behaviour: the original never validated `exp` (and derived it from the server process start
          *     time, so it could already be in the past); here every token gets its own `exp` and an expired token is
