@@ -1,14 +1,7 @@
-import "@mantine/core/styles/AppShell.css";
-import "@mantine/core/styles/Anchor.css";
-import "@mantine/core/styles/Burger.css";
-import "@mantine/core/styles/CloseButton.css";
-import "@mantine/core/styles/Group.css";
-import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Notification.css";
-import "@mantine/core/styles/Overlay.css";
-import "@mantine/core/styles/SegmentedControl.css";
-import "@mantine/core/styles/VisuallyHidden.css";
+// Mantine's whole stylesheet, loaded once with the signed-in shell: per-component imports kept missing pieces
+// (InlineInput.css: checkbox labels under their boxes). Only the login route stays lean (root-styles.ts).
+// First in the chunk, so the app's own CSS modules come after it and win.
+import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { Suspense } from "react";
 import { Outlet } from "react-router";

@@ -1,6 +1,7 @@
 // Only what the login screen needs: the full @mantine/core/styles.css (278 kB) would blow the login budget.
-// The signed-in shell imports its own component styles (see AppLayout.tsx). default-css-variables.css is left
-// out on purpose: MantineProvider injects every theme variable itself (deduplicateCssVariables={false}).
+// After sign-in the shell loads Mantine's whole stylesheet (AppLayout.tsx), so screens import no Mantine CSS of their own.
+// default-css-variables.css is left out on purpose: MantineProvider injects every theme variable itself
+// (deduplicateCssVariables={false}).
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/global.css";
 import "@mantine/core/styles/UnstyledButton.css";

@@ -6,6 +6,9 @@ import { createNgoAdmin } from "./ngos.actors";
 import { isAdminAccountValid, isAdminPasswordValid } from "./ngo-admin.form";
 import { announceNgoFailure, announceNgoSuccess } from "./ngo-toasts";
 
+/** Full width on a phone (the fields stack); side by side from Mantine's "xs" on, the button level with the inputs. */
+const FIELD_WIDTH = { base: "100%", xs: 220 };
+
 /** Adds an admin account to the NGO: an account without spaces and a password of 8 or more characters. */
 export function NgoAdminAdd({ ngoId, onAdded }: { ngoId: number; onAdded: () => void }) {
   const api = useApi();
@@ -42,6 +45,7 @@ export function NgoAdminAdd({ ngoId, onAdded }: { ngoId: number; onAdded: () => 
       </Title>
       <Group align="flex-start">
         <TextInput
+          w={FIELD_WIDTH}
           label={t({ message: "Account", comment: "Label: an admin's sign-in name" })}
           description={t`No spaces`}
           required
@@ -53,6 +57,7 @@ export function NgoAdminAdd({ ngoId, onAdded }: { ngoId: number; onAdded: () => 
           disabled={adding}
         />
         <PasswordInput
+          w={FIELD_WIDTH}
           label={t({ id: "PASSWORD", message: "Password" })}
           description={t`At least 8 characters`}
           required
@@ -66,7 +71,7 @@ export function NgoAdminAdd({ ngoId, onAdded }: { ngoId: number; onAdded: () => 
             "aria-label": t({ message: "Show or hide the password", comment: "Accessible label of the eye icon" }),
           }}
         />
-        <Button type="submit" mt={46} disabled={!accountValid || !passwordValid} loading={adding}>
+        <Button type="submit" mt={{ base: 0, xs: 46 }} disabled={!accountValid || !passwordValid} loading={adding}>
           <Trans id="ADD" comment="Button: add an item">Add</Trans>
         </Button>
       </Group>

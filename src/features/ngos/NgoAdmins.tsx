@@ -94,7 +94,8 @@ export function NgoAdmins({ ngoId }: { ngoId: number }) {
                     <time dateTime={admin.createdAt}>{formatCreated(admin.createdAt, i18n.locale)}</time>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
+                    {/* On a phone the two buttons stack, so the table fits the screen. */}
+                    <Group gap={4}>
                       <Button
                         size="xs"
                         variant="light"

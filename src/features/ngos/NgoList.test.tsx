@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import { renderApp, withAccountChecks } from "../../../tests/support/render";
+import { onSmallScreen } from "../../../tests/support/small-screen";
 import { organizerToken } from "../session/token.fixtures";
 import { createFakeNgoApi, problem } from "./ngos.fixtures";
 
@@ -41,6 +42,23 @@ describe("NgoList", () => {
     expect(screen.getByRole("checkbox", { name: "Asociația Observatorilor is active" })).not.toBeChecked();
     expect(within(row("Asociația Observatorilor")).getByText("unspecified")).toBeInTheDocument();
     expect(within(row("Code for Romania")).getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/ong/edit/1");
+  });
+
+  it("shows one card per NGO on a small screen, flags labelled beside their boxes, and the same actions", async () => {
+    onSmallScreen();
+    const { server, app } = renderList();
+    const card = await screen.findByRole("listitem", { name: "Asociația Observatorilor" });
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(within(screen.getByRole("list", { name: "NGOs" })).getAllByRole("listitem").map((item) => item.getAttribute("aria-label"))).toEqual([
+      "Code for Romania",
+      "Asociația Observatorilor",
+    ]);
+    expect(within(card).getByText("unspecified")).toBeInTheDocument();
+    expect(within(card).getByRole("checkbox", { name: "Organizer" })).not.toBeChecked();
+    expect(within(card).getByRole("checkbox", { name: "Active" })).not.toBeChecked();
+    expect(within(card).getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/ong/edit/2");
+    await chooseAction(app, "Asociația Observatorilor", "Make active");
+    expect(server.writes()).toEqual([{ method: "PATCH", path: "/api/v1/ngo/2/status", body: { isActive: true } }]);
   });
 
   it("keeps the flag checkboxes read-only: clicking one changes nothing and sends nothing", async () => {

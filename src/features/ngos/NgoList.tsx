@@ -1,10 +1,3 @@
-import "@mantine/core/styles/Alert.css";
-import "@mantine/core/styles/Checkbox.css";
-import "@mantine/core/styles/CheckboxIndicator.css";
-import "@mantine/core/styles/Menu.css";
-import "@mantine/core/styles/Popover.css";
-import "@mantine/core/styles/ScrollArea.css";
-import "@mantine/core/styles/Table.css";
 import { useState } from "react";
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { Trans } from "@lingui/react/macro";
@@ -15,11 +8,13 @@ import { listMachine } from "../../shared/machines/list.machine";
 import { selectIsLoading, selectLoadError, selectTotalItems } from "../../shared/machines/list.selectors";
 import { ListLoadError } from "../../shared/ui/ListLoadError";
 import { ListLoading } from "../../shared/ui/ListLoading";
+import { useSmallScreen } from "../../shared/ui/small-screen";
 import { createNgoListActors } from "./ngos.actors";
 import { useNgoListActions } from "./ngo-list.actions";
 import { NGO_LIST_INPUT } from "./ngo-list.config";
 import { NgoListLoadErrorText } from "./ngo-list.load-error";
 import { selectNgos } from "./ngo-list.selectors";
+import { NgoCards } from "./NgoCards";
 import { NgoTable } from "./NgoTable";
 
 /** /ong: every NGO with its flags; organizers add, edit, (de)activate, make or remove organizers and delete. */
@@ -32,6 +27,8 @@ export function NgoList() {
   const error = useSelector(list, selectLoadError);
   const ngos = useSelector(list, selectNgos);
   const actions = useNgoListActions(() => list.send({ type: "list.reload" }));
+  // The table needs 640 px: on a phone its flags and actions would sit off screen.
+  const smallScreen = useSmallScreen();
 
   return (
     <Stack gap="md">
@@ -51,7 +48,7 @@ export function NgoList() {
       ) : (
         <>
           {loading ? <ListLoading /> : null}
-          <NgoTable ngos={ngos} busy={loading} {...actions} />
+          {smallScreen ? <NgoCards ngos={ngos} {...actions} /> : <NgoTable ngos={ngos} busy={loading} {...actions} />}
         </>
       )}
     </Stack>

@@ -11,7 +11,7 @@ interface NgoRowProps extends NgoRowActions {
 }
 
 /** A value the NGO left empty shows as 'unspecified'. */
-function OrUnspecified({ value }: { value: string }): ReactNode {
+export function OrUnspecified({ value }: { value: string }): ReactNode {
   return value.trim() === "" ? (
     <Text span c="dimmed" size="sm">
       <Trans id="UNSPECIFIED" comment="An empty value in a table cell">unspecified</Trans>
@@ -61,7 +61,7 @@ interface NgoActionsMenuProps extends NgoRowActions {
 }
 
 /** Edit as the main action, the flags and Delete in a dropdown (keyboard: Enter opens it, arrows move, Escape closes). */
-function NgoActionsMenu({ ngo, name, onToggleActive, onToggleOrganizer, onDelete }: NgoActionsMenuProps) {
+export function NgoActionsMenu({ ngo, name, onToggleActive, onToggleOrganizer, onDelete }: NgoActionsMenuProps) {
   const { t } = useLingui();
   return (
     <Group gap={4} wrap="nowrap">

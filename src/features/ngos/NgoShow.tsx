@@ -1,7 +1,3 @@
-import "@mantine/core/styles/Alert.css";
-import "@mantine/core/styles/Checkbox.css";
-import "@mantine/core/styles/CheckboxIndicator.css";
-import "@mantine/core/styles/Table.css";
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Alert, Button, Loader, Stack, Text, Title } from "@mantine/core";

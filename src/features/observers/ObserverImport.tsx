@@ -1,5 +1,3 @@
-import "@mantine/core/styles/Table.css";
-import "@mantine/core/styles/LoadingOverlay.css";
 import { Link } from "react-router";
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";

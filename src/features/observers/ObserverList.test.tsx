@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { renderApp, withAccountChecks } from "../../../tests/support/render";
+import { onSmallScreen } from "../../../tests/support/small-screen";
 import { observerListPage } from "../../../tests/model/pages/observer-list.page";
 import { organizerToken, staffToken } from "../session/token.fixtures";
 import { createFakeObserverApi, makeObservers, matchingObservers, type ObserverListParams } from "./observer-list.fixtures";
@@ -241,6 +242,20 @@ describe("ObserverList", () => {
     expect(card).toHaveTextContent(observer?.phone ?? "");
     expect(within(card).getByText(/ago$/)).toHaveAttribute("datetime", observer?.lastSeen);
     expect(within(card).getByRole("link", { name: "Edit" })).toBeInTheDocument();
+  });
+
+  it("shows cards by default on a small screen, and a remembered table still wins there", async () => {
+    onSmallScreen();
+    const first = renderList();
+    await first.page.seeCards(byLastSeen.slice(0, 20));
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(localStorage.getItem(OBSERVERS_VIEW_MODE_KEY)).toBeNull();
+    first.app.unmount();
+
+    localStorage.setItem(OBSERVERS_VIEW_MODE_KEY, "LIST");
+    const second = renderList();
+    await second.page.seeRows(byLastSeen.slice(0, 20));
+    expect(screen.queryByRole("list", { name: "Observers" })).not.toBeInTheDocument();
   });
 
   it("exports a CSV of the current filter and sort with the bearer token", async () => {

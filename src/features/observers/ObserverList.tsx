@@ -1,12 +1,3 @@
-import "@mantine/core/styles/Alert.css";
-import "@mantine/core/styles/Card.css";
-import "@mantine/core/styles/Checkbox.css";
-import "@mantine/core/styles/CheckboxIndicator.css";
-import "@mantine/core/styles/Menu.css";
-import "@mantine/core/styles/Popover.css";
-import "@mantine/core/styles/ScrollArea.css";
-import "@mantine/core/styles/SimpleGrid.css";
-import "@mantine/core/styles/Table.css";
 import { useState } from "react";
 import { Group, Stack } from "@mantine/core";
 import { useActorRef, useSelector } from "@xstate/react";

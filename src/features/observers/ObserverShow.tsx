@@ -1,4 +1,3 @@
-import "@mantine/core/styles/Alert.css";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { Alert, Button, Group, Loader, Stack, Text, Title } from "@mantine/core";
@@ -115,9 +114,10 @@ function ObserverProfile({ mode: routeMode, id }: { mode: PageMode; id: number |
 
   return (
     <Stack>
-      <Group justify="space-between">
+      {/* The title wraps rather than pushing Back onto a line of its own on a phone. */}
+      <Group justify="space-between" align="flex-start" wrap="nowrap" preventGrowOverflow={false}>
         <Title order={1}>{title}</Title>
-        <Button variant="subtle" onClick={() => void (hasPreviousPage() ? navigate(-1) : navigate(OBSERVERS_PATH))}>
+        <Button variant="subtle" style={{ flexShrink: 0 }} onClick={() => void (hasPreviousPage() ? navigate(-1) : navigate(OBSERVERS_PATH))}>
           <Trans id="BACK">Back</Trans>
         </Button>
       </Group>

@@ -13,7 +13,10 @@ interface ComingSoonPageProps {
 export function ComingSoonPage({ title, headingLevel = 1, children }: ComingSoonPageProps) {
   return (
     <>
-      <Title order={headingLevel}>{title}</Title>
+      {/* A details outlet's heading sits below its page's text: keep them apart. */}
+      <Title order={headingLevel} mt={headingLevel === 2 ? "xl" : undefined}>
+        {title}
+      </Title>
       <Text mt="md">
         <Trans>This screen arrives in a later release.</Trans>
       </Text>

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { expect } from "vitest";
 
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -27,9 +27,10 @@ export interface TestPage {
   errors: string[];
 }
 
-export async function openPage(browser: Browser, baseURL: string, { locale = "en-US" } = {}): Promise<TestPage> {
+/** A fresh context and page; `options` override the locale (en-US), the viewport (1280 × 800) and the rest. */
+export async function openPage(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<TestPage> {
   // Reduced motion turns off Mantine's transitions, so an axe scan never sees a half-faded dialog.
-  const context = await browser.newContext({ baseURL, locale, viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" });
+  const context = await browser.newContext({ baseURL, locale: "en-US", viewport: { width: 1280, height: 800 }, reducedMotion: "reduce", ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {

@@ -1,0 +1,158 @@
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** The demo records the profile screens show (looked up through the API, not hard-coded). */
+export interface DemoIds {
+  observerId: number;
+  ngoId: number;
+}
+
+/** The visible words the screens are opened with, in the language the page is shown in. */
+export interface VisualLabels {
+  observers: string;
+  moreActionsFor: (name: string) => string;
+  resetPassword: string;
+  delete: string;
+  openMenu: string;
+}
+
+export const VISUAL_ENGLISH: VisualLabels = {
+  observers: "Observers",
+  moreActionsFor: (name) => `More actions for ${name}`,
+  resetPassword: "Reset password",
+  delete: "Delete",
+  openMenu: "Open the menu",
+};
+
+/** From src/locales/ro/messages.po. */
+export const VISUAL_ROMANIAN: VisualLabels = {
+  observers: "Observatori",
+  moreActionsFor: (name) => `Mai multe acțiuni pentru ${name}`,
+  resetPassword: "Resetează parola",
+  delete: "Șterge",
+  openMenu: "Deschide meniul",
+};
+
+export interface ScreenContext {
+  page: Page;
+  labels: VisualLabels;
+  /** 390 px wide: the observers list shows cards, the header a burger. */
+  small: boolean;
+}
+
+export interface Screen {
+  /** The approved image is `<name>.<language>.<width>.png`. */
+  name: string;
+  path: (ids: DemoIds) => string;
+  /** What the screen loads beyond its title, and the dialog or menu to open. */
+  show?: (context: ScreenContext) => Promise<void>;
+  /** Shown at one width only (the row menu lives in the table, the burger on small screens). */
+  width?: "wide" | "small";
+  /** A dialog or menu: the viewport only, since a fixed overlay covers the viewport, not the whole page. */
+  overlay?: true;
+}
+
+const seeFilledFirstField = async ({ page }: ScreenContext) => {
+  await expect.poll(() => page.getByRole("textbox").first().inputValue()).not.toBe("");
+};
+
+const seeObserverList = async ({ page }: ScreenContext) => {
+  await page.getByTestId("list-range").waitFor();
+};
+
+const seeNgoProfile = async (context: ScreenContext) => {
+  await seeFilledFirstField(context);
+  await context.page.locator("section table tbody tr").first().waitFor();
+};
+
+/** The first observer as the list shows it: a table row with a menu, or a card with buttons on small screens. */
+async function firstObserver({ page, small, labels }: ScreenContext): Promise<{ item: Locator; name: string }> {
+  await seeObserverList({ page, small, labels });
+  const item = small
+    ? page.getByRole("list", { name: labels.observers }).getByRole("listitem").first()
+    : page.getByRole("table", { name: labels.observers }).locator("tbody tr").first();
+  const name = small ? await item.getAttribute("aria-label") : await item.getByRole("rowheader").textContent();
+  return { item, name: (name ?? "").trim() };
+}
+
+async function clickFirstObserverAction(context: ScreenContext, action: string) {
+  const { item, name } = await firstObserver(context);
+  if (context.small) {
+    await item.getByRole("button", { name: action }).click();
+    return;
+  }
+  await item.getByRole("button", { name: context.labels.moreActionsFor(name) }).click();
+  await context.page.getByRole("menuitem", { name: action }).click();
+}
+
+async function seeDialog({ page }: ScreenContext) {
+  await page.getByRole("dialog").waitFor();
+}
+
+/** Every route of src/app/SignedInRoutes.tsx with the demo data, and the dialogs and menus that matter. */
+export const SCREENS: Screen[] = [
+  { name: "urgents", path: () => "/urgents" },
+  { name: "urgents-details", path: ({ observerId }) => `/urgents/details/${observerId}/1` },
+  { name: "answers", path: () => "/answers" },
+  { name: "answers-details", path: ({ observerId }) => `/answers/details/${observerId}/1` },
+  { name: "statistics", path: () => "/statistics" },
+  { name: "statistics-key", path: () => "/statistics/county" },
+  { name: "observers", path: () => "/observatori", show: seeObserverList },
+  {
+    name: "observers-row-menu",
+    overlay: true,
+    path: () => "/observatori",
+    width: "wide",
+    show: async (context) => {
+      const { item, name } = await firstObserver(context);
+      await item.getByRole("button", { name: context.labels.moreActionsFor(name) }).click();
+      await context.page.getByRole("menu").waitFor();
+    },
+  },
+  {
+    name: "observers-reset-pin",
+    overlay: true,
+    path: () => "/observatori",
+    show: async (context) => {
+      await clickFirstObserverAction(context, context.labels.resetPassword);
+      await seeDialog(context);
+    },
+  },
+  {
+    name: "observers-delete",
+    overlay: true,
+    path: () => "/observatori",
+    show: async (context) => {
+      await clickFirstObserverAction(context, context.labels.delete);
+      await seeDialog(context);
+    },
+  },
+  { name: "observer-new", path: () => "/observatori/profil/new" },
+  { name: "observer-view", path: ({ observerId }) => `/observatori/profil/view/${observerId}`, show: seeFilledFirstField },
+  { name: "observer-edit", path: ({ observerId }) => `/observatori/profil/edit/${observerId}`, show: seeFilledFirstField },
+  { name: "observer-import", path: () => "/observatori/import" },
+  {
+    name: "ngos",
+    path: () => "/ong",
+    show: ({ page, small }) => (small ? page.getByRole("listitem") : page.locator("tbody tr")).first().waitFor(),
+  },
+  { name: "ngo-new", path: () => "/ong/new" },
+  { name: "ngo-view", path: ({ ngoId }) => `/ong/view/${ngoId}`, show: seeNgoProfile },
+  { name: "ngo-edit", path: ({ ngoId }) => `/ong/edit/${ngoId}`, show: seeNgoProfile },
+  { name: "forms", path: () => "/formulare" },
+  { name: "form-new", path: () => "/formulare/nou" },
+  { name: "form-edit", path: () => "/formulare/1" },
+  { name: "notifications", path: () => "/notifications" },
+  { name: "not-found", path: () => "/no-such-page" },
+  {
+    name: "navigation-open",
+    overlay: true,
+    path: () => "/observatori",
+    width: "small",
+    show: async (context) => {
+      await seeObserverList(context);
+      await context.page.getByRole("button", { name: context.labels.openMenu }).click();
+      await context.page.getByRole("navigation").getByRole("link").first().waitFor();
+    },
+  },
+];

@@ -1,0 +1,114 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type TestPage } from "../support/browser.ts";
+import { startServer, type RunningServer } from "../support/server-process.ts";
+import { compareWithApproved } from "./approved-screenshots.ts";
+import { SCREENS, VISUAL_ENGLISH, VISUAL_ROMANIAN, type DemoIds, type Screen, type VisualLabels } from "./screens.ts";
+
+/** Midnight in Bucharest after the demo election day's last activity: every "seen … ago" reads the same on every run. */
+const FROZEN_NOW = new Date("2026-11-22T22:00:00Z");
+const organizer = { user: "0700000001", password: "demo1234" };
+
+const LANGUAGES: { language: "en" | "ro"; browserLocale: string; labels: VisualLabels }[] = [
+  { language: "en", browserLocale: "en-US", labels: VISUAL_ENGLISH },
+  { language: "ro", browserLocale: "ro-RO", labels: VISUAL_ROMANIAN },
+];
+const VIEWPORTS = [
+  { width: 1440, height: 900, small: false },
+  { width: 390, height: 844, small: true },
+];
+
+async function apiJson<T>(server: RunningServer, path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(new URL(path, server.url), init);
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function signInThroughApi(server: RunningServer): Promise<string> {
+  const body = JSON.stringify(organizer);
+  const token = await apiJson<{ access_token: string }>(server, "/api/v2/access/authorize", { method: "POST", headers: { "content-type": "application/json" }, body });
+  return token.access_token;
+}
+
+async function demoIds(server: RunningServer, token: string): Promise<DemoIds> {
+  const headers = { authorization: `Bearer ${token}` };
+  const observers = await apiJson<{ data: { id: number }[] }>(server, "/api/v1/observer?Page=1&PageSize=1&SortBy=lastSeen&SortDirection=desc", { headers });
+  const ngos = await apiJson<{ id: number; organizer: boolean }[]>(server, "/api/v1/ngo", { headers });
+  // A partner NGO: its profile shows one box ticked and one not.
+  const partner = ngos.find((ngo) => !ngo.organizer);
+  return { observerId: observers.data[0]?.id ?? Number.NaN, ngoId: partner?.id ?? Number.NaN };
+}
+
+/** Nothing left to load or to animate: no loader, fonts in, no running animation, the pointer out of the way. */
+async function settle(page: Page) {
+  await expect.poll(() => page.locator(".mantine-Loader-root, [data-testid=list-loading]").count()).toBe(0);
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
+}
+
+async function pageScrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+const shownAt = (screen: Screen, small: boolean) => screen.width === undefined || screen.width === (small ? "small" : "wide");
+
+/**
+ * Every route in English and Romanian at 1440 × 900 and 390 × 844, compared with the approved PNGs in
+ * __approved__/ (npm run test:visual:approve replaces them; look at each before committing it). Runs on a server
+ * of its own, so that the journeys' added NGOs and observers never show up in a screenshot.
+ */
+describe("the screens as approved", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+  let ids: DemoIds;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    token = await signInThroughApi(server);
+    ids = await demoIds(server, token);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const { language, browserLocale, labels } of LANGUAGES) {
+    for (const { width, height, small } of VIEWPORTS) {
+      describe(`${language} at ${width} px`, () => {
+        let session: TestPage;
+        beforeAll(async () => {
+          session = await openPage(browser, server.url, { locale: browserLocale, timezoneId: "Europe/Bucharest", viewport: { width, height } });
+          await session.context.clock.setFixedTime(FROZEN_NOW);
+          await session.context.addInitScript((stored) => localStorage.setItem("language", stored), language);
+        });
+        afterAll(() => session.context.close());
+
+        async function expectApproved(name: string, { overlay = false } = {}) {
+          await settle(session.page);
+          const screenshot = await session.page.screenshot({ fullPage: !overlay, animations: "disabled", caret: "hide" });
+          if (small) expect.soft(await pageScrollsSideways(session.page), "the page scrolls sideways").toBe(false);
+          expect(session.errors.splice(0)).toEqual([]);
+          expect(compareWithApproved(`${name}.${language}.${width}`, screenshot)).toBe("matches");
+        }
+
+        it("login", async () => {
+          await session.page.goto("/login");
+          await session.page.locator("input[type=password]").waitFor();
+          await expectApproved("login");
+          // Signed in from here on, as the session machine does after a successful sign-in.
+          await session.page.evaluate((value) => localStorage.setItem("token-id", value), token);
+        });
+
+        for (const screen of SCREENS.filter((candidate) => shownAt(candidate, small))) {
+          it(screen.name, async () => {
+            await session.page.goto(screen.path(ids));
+            await session.page.getByRole("heading", { level: 1 }).first().waitFor();
+            await screen.show?.({ page: session.page, labels, small });
+            await expectApproved(screen.name, { overlay: screen.overlay });
+          });
+        }
+      });
+    }
+  }
+});
