@@ -4,6 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import reactRefresh from "eslint-plugin-react-refresh";
 import tseslint from "typescript-eslint";
 import { defineConfig, globalIgnores } from "eslint/config";
+import { importZones } from "./scripts/eslint/import-zones.js";
 
 export default defineConfig([
   globalIgnores(["dist", ".data", "src/api/schema.d.ts", "src/locales/**/*.ts", "test-results", "node_modules"]),
@@ -27,12 +28,10 @@ export default defineConfig([
     },
   },
   {
-    files: ["src/features/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.{ts,tsx}"],
-    rules: {
-      // A feature never imports another feature (a sibling folder); src/app composes them, src/shared serves all.
-      "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./(?!\\.)[^/]+/", message: "Features must not import each other; compose in src/app or share through src/shared." }] }],
-    },
+    // Layers on resolved paths: features never import each other or src/app; src/shared and src/api import neither.
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { project: { rules: { "import-zones": importZones } } },
+    rules: { "project/import-zones": "error" },
   },
   {
     files: ["server/**/*.ts", "scripts/**/*.ts", "tests/**/*.ts", "*.config.ts"],

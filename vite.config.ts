@@ -38,7 +38,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["server/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "scripts/**/*.test.ts"],
           globalSetup: ["./tests/support/postgres.global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { renderApp } from "../../tests/support/render";
-import { organizerToken, staffToken } from "../features/session/token.fixtures";
+import { organizerToken, staffToken } from "../../tests/support/token.fixtures";
 
 // jsdom's viewport is a fixed 1024 px, below the lg breakpoint where the header shows its own links: there they
 // are display:none (so queries on them pass hidden: true) and the burger menu is the visible way to the sections.

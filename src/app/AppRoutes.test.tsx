@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import { renderApp } from "../../tests/support/render";
-import { organizerToken, staffToken } from "../features/session/token.fixtures";
+import { organizerToken, staffToken } from "../../tests/support/token.fixtures";
 
 async function seePage(title: string) {
   expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { useSession } from "../features/session/session-context";
 import { selectIsLoggedIn } from "../features/session/session.selectors";
 import { lazyPage } from "./lazy-page";
 import { RouteLoading } from "./RouteLoading";
+import { paths } from "../shared/paths";
 
 // Everything behind the session guard (router, shell, route table, pages) is one lazy chunk, so the login
 // route loads neither react-router nor the shell: that is what keeps it within its size budget.
@@ -13,7 +14,7 @@ const SignedInRoutes = lazyPage(() => import("./SignedInRoutes"), "SignedInRoute
 /** /login is the only address of a logged-out visitor: any other one is replaced by it. */
 function LoginRoute() {
   useLayoutEffect(() => {
-    if (window.location.pathname !== "/login") window.history.replaceState(null, "", "/login");
+    if (window.location.pathname !== paths.login.href()) window.history.replaceState(null, "", paths.login.href());
   }, []);
   return <LoginPage />;
 }

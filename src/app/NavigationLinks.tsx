@@ -7,6 +7,7 @@ import { useSelector } from "@xstate/react";
 import { useSession } from "../features/session/session-context";
 import { selectIsOrganizer } from "../features/session/session.selectors";
 import classes from "./navigation.module.css";
+import { paths } from "../shared/paths";
 
 const observerGuideUrl = import.meta.env.VITE_OBSERVER_GUIDE_URL ?? "https://votemonitor.org/ghid-observator.pdf";
 
@@ -17,17 +18,17 @@ type Destination =
 const destinations: Destination[] = [
   {
     kind: "route",
-    to: "/ong",
+    to: paths.ngos.href(),
     label: msg({ message: "NGOs", comment: "Non-governmental organisations, plural" }),
     organizerOnly: true,
   },
-  { kind: "route", to: "/urgents", label: msg({ message: "Emergencies", comment: "Answers flagged urgent" }) },
-  { kind: "route", to: "/answers", label: msg({ id: "ANSWERS", message: "Answers" }) },
-  { kind: "route", to: "/statistics", label: msg({ id: "STATISTICS", message: "Statistics" }) },
-  { kind: "route", to: "/observatori", label: msg({ id: "OBSERVERS", message: "Observers" }) },
+  { kind: "route", to: paths.urgents.href(), label: msg({ message: "Emergencies", comment: "Answers flagged urgent" }) },
+  { kind: "route", to: paths.answers.href(), label: msg({ id: "ANSWERS", message: "Answers" }) },
+  { kind: "route", to: paths.statistics.href(), label: msg({ id: "STATISTICS", message: "Statistics" }) },
+  { kind: "route", to: paths.observers.href(), label: msg({ id: "OBSERVERS", message: "Observers" }) },
   { kind: "external", href: observerGuideUrl, label: msg({ id: "OBSERVER_GUIDE", message: "Observer guide" }) },
-  { kind: "route", to: "/formulare", label: msg({ id: "FORMS", message: "Forms" }) },
-  { kind: "route", to: "/notifications", label: msg({ id: "NOTIFICATIONS", message: "Notifications" }) },
+  { kind: "route", to: paths.forms.href(), label: msg({ id: "FORMS", message: "Forms" }) },
+  { kind: "route", to: paths.notifications.href(), label: msg({ id: "NOTIFICATIONS", message: "Notifications" }) },
 ];
 
 /**

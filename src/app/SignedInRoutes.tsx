@@ -2,6 +2,7 @@ import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { AppLayout } from "./AppLayout";
 import { lazyPage } from "./lazy-page";
 import { OrganizerGuard } from "./OrganizerGuard";
+import { paths } from "../shared/paths";
 
 const UrgentAnswerList = lazyPage(() => import("../features/answers/UrgentAnswerList"), "UrgentAnswerList");
 const AnswerList = lazyPage(() => import("../features/answers/AnswerList"), "AnswerList");
@@ -19,7 +20,7 @@ const FormEdit = lazyPage(() => import("../features/forms/FormEdit"), "FormEdit"
 const NotificationSend = lazyPage(() => import("../features/notifications/NotificationSend"), "NotificationSend");
 const NotFoundPage = lazyPage(() => import("./NotFoundPage"), "NotFoundPage");
 
-const answerDetails = <Route path="details/:idObserver/:idPollingStation" element={<AnswerShow />} />;
+const answerDetails = <Route path={paths.answerDetails.path} element={<AnswerShow />} />;
 
 /**
  * The route table of signed-in staff. Paths keep the original product's (Romanian) spelling so existing links
@@ -30,29 +31,29 @@ export function SignedInRoutes() {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="login" element={<Navigate to="/urgents" replace />} />
+        <Route path={paths.login.path} element={<Navigate to={paths.urgents.href()} replace />} />
         <Route element={<AppLayout />}>
-          <Route index element={<Navigate to="/urgents" replace />} />
-          <Route path="urgents" element={<UrgentAnswerList />}>
+          <Route index element={<Navigate to={paths.urgents.href()} replace />} />
+          <Route path={paths.urgents.path} element={<UrgentAnswerList />}>
             {answerDetails}
           </Route>
-          <Route path="answers" element={<AnswerList />}>
+          <Route path={paths.answers.path} element={<AnswerList />}>
             {answerDetails}
           </Route>
-          <Route path="statistics" element={<StatisticsCards />} />
-          <Route path="statistics/:key" element={<StatisticsShow />} />
-          <Route path="observatori" element={<ObserverList />} />
-          <Route path="observatori/profil/:state" element={<ObserverShow />} />
-          <Route path="observatori/profil/:state/:id" element={<ObserverShow />} />
-          <Route path="observatori/import" element={<ObserverImport />} />
-          <Route path="formulare" element={<FormList />} />
-          <Route path="notifications" element={<NotificationSend />} />
+          <Route path={paths.statistics.path} element={<StatisticsCards />} />
+          <Route path={paths.statistic.path} element={<StatisticsShow />} />
+          <Route path={paths.observers.path} element={<ObserverList />} />
+          <Route path={paths.observerNew.path} element={<ObserverShow />} />
+          <Route path={paths.observer.path} element={<ObserverShow />} />
+          <Route path={paths.observerImport.path} element={<ObserverImport />} />
+          <Route path={paths.forms.path} element={<FormList />} />
+          <Route path={paths.notifications.path} element={<NotificationSend />} />
           <Route element={<OrganizerGuard />}>
-            <Route path="ong" element={<NgoList />} />
-            <Route path="ong/:state" element={<NgoShow />} />
-            <Route path="ong/:state/:id" element={<NgoShow />} />
-            <Route path="formulare/nou" element={<FormNew />} />
-            <Route path="formulare/:formId" element={<FormEdit />} />
+            <Route path={paths.ngos.path} element={<NgoList />} />
+            <Route path={paths.ngoNew.path} element={<NgoShow />} />
+            <Route path={paths.ngo.path} element={<NgoShow />} />
+            <Route path={paths.formNew.path} element={<FormNew />} />
+            <Route path={paths.form.path} element={<FormEdit />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

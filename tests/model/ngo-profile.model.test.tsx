@@ -4,7 +4,7 @@ import { notifications } from "@mantine/notifications";
 import type { DoneActorEvent, ErrorActorEvent, SnapshotFrom } from "xstate";
 import { ApiError } from "../../src/api/problem";
 import type { Ngo } from "../../src/features/ngos/ngos.actors";
-import { organizerToken } from "../../src/features/session/token.fixtures";
+import { organizerToken } from "../support/token.fixtures";
 import {
   pageModeMachine,
   type PageModeEvent,

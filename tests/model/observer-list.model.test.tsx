@@ -4,7 +4,7 @@ import type { DoneActorEvent, ErrorActorEvent, SnapshotFrom } from "xstate";
 import type { Observer } from "../../src/features/observers/observer-list.actors";
 import { OBSERVER_LIST_INPUT } from "../../src/features/observers/observer-list.config";
 import { createFakeObserverApi, makeObservers, observerPage, type FakeObserverApi } from "../../src/features/observers/observer-list.fixtures";
-import { organizerToken } from "../../src/features/session/token.fixtures";
+import { organizerToken } from "../support/token.fixtures";
 import { listMachine, type ListEvent, type ListPage, type ListQuery, type ListSort } from "../../src/shared/machines/list.machine";
 import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
 import { renderApp, withAccountChecks } from "../support/render";

@@ -11,7 +11,7 @@ import {
   type SessionInput,
 } from "../../src/features/session/session.machine";
 import { readClaims, TOKEN_STORAGE_KEY } from "../../src/features/session/token";
-import { makeTestToken, organizerToken } from "../../src/features/session/token.fixtures";
+import { makeTestToken, organizerToken } from "../support/token.fixtures";
 import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
 import { renderApp, type FakeFetch } from "../support/render";
 import { appHeader } from "./pages/header.page";

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import { renderApp, withAccountChecks } from "../../../tests/support/render";
 import { onSmallScreen } from "../../../tests/support/small-screen";
-import { organizerToken } from "../session/token.fixtures";
+import { organizerToken } from "../../../tests/support/token.fixtures";
 import { createFakeNgoApi, problem } from "./ngos.fixtures";
 
 function renderList(overrides: Record<string, () => Response> = {}, locale?: "en" | "ro") {

@@ -16,6 +16,7 @@ import { NgoListLoadErrorText } from "./ngo-list.load-error";
 import { selectNgos } from "./ngo-list.selectors";
 import { NgoCards } from "./NgoCards";
 import { NgoTable } from "./NgoTable";
+import { paths } from "../../shared/paths";
 
 /** /ong: every NGO with its flags; organizers add, edit, (de)activate, make or remove organizers and delete. */
 export function NgoList() {
@@ -39,7 +40,7 @@ export function NgoList() {
             ({total})
           </Text>
         </Title>
-        <Button component={Link} to="/ong/new">
+        <Button component={Link} to={paths.ngoNew.href()}>
           <Trans comment="Button: create a new NGO">Add NGO</Trans>
         </Button>
       </Group>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import { renderApp, withAccountChecks } from "../../../tests/support/render";
-import { organizerToken } from "../session/token.fixtures";
+import { organizerToken } from "../../../tests/support/token.fixtures";
 import { createFakeNgoApi, problem } from "./ngos.fixtures";
 
 function openProfile(path: string, overrides: Record<string, () => Response> = {}) {

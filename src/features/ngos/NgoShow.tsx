@@ -13,10 +13,11 @@ import { ngoErrorMessage } from "./ngos.messages";
 import { announceNgoFailure, announceNgoSuccess } from "./ngo-toasts";
 import { NgoAdmins } from "./NgoAdmins";
 import { NgoForm } from "./NgoForm";
+import { paths } from "../../shared/paths";
 
-const NGOS_PATH = "/ong";
+const NGOS_PATH = paths.ngos.href();
 /** The spec sends the user to the observers after deleting an NGO. */
-const AFTER_DELETE_PATH = "/observatori";
+const AFTER_DELETE_PATH = paths.observers.href();
 
 /** /ong/:state(/:id): the route says whether the page adds, shows or edits an NGO. */
 export function NgoShow() {
@@ -104,7 +105,7 @@ function NgoProfile({ mode: routeMode, id }: { mode: PageMode; id: number | null
           busy={busy}
           onSubmit={(values) => actor.send({ type: "form.submit", values: { ...values } })}
           onCancel={() => actor.send({ type: "form.cancel" })}
-          onEdit={() => void navigate(`/ong/edit/${id}`)}
+          onEdit={() => id !== null && void navigate(paths.ngo.href("edit", id))}
           onDelete={() => actor.send({ type: "record.delete" })}
         />
       ) : null}

@@ -1,4 +1,5 @@
 import type { Ngo } from "./ngos.actors";
+import { paths } from "../../shared/paths";
 
 /** What a row can do with its NGO; the list page decides how. */
 export interface NgoRowActions {
@@ -7,4 +8,4 @@ export interface NgoRowActions {
   onDelete: (ngo: Ngo) => void;
 }
 
-export const ngoEditPath = (ngo: Pick<Ngo, "id">) => `/ong/edit/${ngo.id}`;
+export const ngoEditPath = (ngo: Pick<Ngo, "id">) => paths.ngo.href("edit", ngo.id);

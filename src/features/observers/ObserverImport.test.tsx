@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import { renderApp, withAccountChecks, type FakeFetch } from "../../../tests/support/render";
-import { organizerToken, staffToken } from "../session/token.fixtures";
+import { organizerToken, staffToken } from "../../../tests/support/token.fixtures";
 
 interface Upload {
   ngoId: string | null;

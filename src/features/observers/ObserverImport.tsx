@@ -11,6 +11,7 @@ import { ObserverImportDropzone } from "./ObserverImportDropzone";
 import { ObserverImportPreview } from "./ObserverImportPreview";
 import { ObserverImportReport } from "./ObserverImportReport";
 import { createObserverActors } from "./observers.actors";
+import { paths } from "../../shared/paths";
 
 function FailureText({ failure }: { failure: ImportFailure }) {
   if (failure.status === 413) return <Trans>The file is too large: at most 5 MiB.</Trans>;
@@ -59,7 +60,7 @@ export function ObserverImport() {
 
   return (
     <Stack maw={720}>
-      <Anchor component={Link} to="/observatori">
+      <Anchor component={Link} to={paths.observers.href()}>
         <Trans id="BACK">Back</Trans>
       </Anchor>
       <Title order={1}>

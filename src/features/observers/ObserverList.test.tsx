@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { renderApp, withAccountChecks } from "../../../tests/support/render";
 import { onSmallScreen } from "../../../tests/support/small-screen";
 import { observerListPage } from "../../../tests/model/pages/observer-list.page";
-import { organizerToken, staffToken } from "../session/token.fixtures";
+import { organizerToken, staffToken } from "../../../tests/support/token.fixtures";
 import { createFakeObserverApi, makeObservers, matchingObservers, type ObserverListParams } from "./observer-list.fixtures";
 import { OBSERVERS_VIEW_MODE_KEY } from "./observer-list.view-mode";
 

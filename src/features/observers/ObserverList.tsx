@@ -18,9 +18,7 @@ import { useObserverDelete } from "./ObserverDelete";
 import { ObserverFilters } from "./ObserverFilters";
 import { openObserverResetPin } from "./observer-reset-pin.open";
 import { ObserverSelectionBar } from "./ObserverSelectionBar";
-
-/** The notifications page preselects these observers (`observerIds`). */
-const notificationPath = (ids: number[]) => `/notifications?observerIds=${ids.join(",")}`;
+import { paths } from "../../shared/paths";
 
 /** The observers of the signed-in admin's scope: search, sort, page, select, delete, notify, export. */
 export function ObserverList() {
@@ -38,7 +36,7 @@ export function ObserverList() {
 
   const notify = (ids: number[]) => {
     list.send({ type: "selection.clear" });
-    void navigate(notificationPath(ids));
+    void navigate(paths.notifications.href(ids));
   };
   const actions: ObserverRowActions = {
     onDelete: confirmDelete,

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import { renderApp, withAccountChecks, type FakeFetch } from "../../../tests/support/render";
 import type { Observer } from "./observers.actors";
-import { organizerToken } from "../session/token.fixtures";
+import { organizerToken } from "../../../tests/support/token.fixtures";
 
 const ana: Observer = {
   id: 7,

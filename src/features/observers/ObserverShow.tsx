@@ -14,8 +14,9 @@ import { pageErrorMessage } from "./observer-profile.messages";
 import { ObserverForm } from "./ObserverForm";
 import { openObserverResetPin } from "./observer-reset-pin.open";
 import { createObserverActors, type Observer } from "./observers.actors";
+import { paths } from "../../shared/paths";
 
-const OBSERVERS_PATH = "/observatori";
+const OBSERVERS_PATH = paths.observers.href();
 
 /** react-router numbers its history entries: 0 is where this tab entered the app. */
 const hasPreviousPage = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
@@ -139,7 +140,7 @@ function ObserverProfile({ mode: routeMode, id }: { mode: PageMode; id: number |
           error={error}
           onSubmit={(values) => actor.send({ type: "form.submit", values: { ...values } })}
           onCancel={() => actor.send({ type: "form.cancel" })}
-          onEdit={() => void navigate(`/observatori/profil/edit/${id}`)}
+          onEdit={() => id !== null && void navigate(paths.observer.href("edit", id))}
           onDelete={() => actor.send({ type: "record.delete" })}
           onResetPin={() => record && openObserverResetPin({ observer: record, api })}
         />

@@ -3,6 +3,7 @@ import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { ListQuery } from "../../shared/machines/list.machine";
 import { ObserverExportButton } from "./observer-list.export";
+import { paths } from "../../shared/paths";
 
 interface ObserverListHeaderProps {
   total: number;
@@ -20,11 +21,11 @@ export function ObserverListHeader({ total, query }: ObserverListHeaderProps) {
         </Text>
       </Title>
       <Group gap="xs">
-        <Button component={Link} to="/observatori/import" variant="default">
+        <Button component={Link} to={paths.observerImport.href()} variant="default">
           <Trans id="IMPORT" comment="Button: import observers from a file">Import</Trans>
         </Button>
         <ObserverExportButton query={query} />
-        <Button component={Link} to="/observatori/profil/new">
+        <Button component={Link} to={paths.observerNew.href()}>
           <Trans id="OBSERVER_ADD" comment="Button: create a new observer">Add observer</Trans>
         </Button>
       </Group>

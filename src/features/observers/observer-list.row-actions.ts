@@ -1,4 +1,5 @@
 import type { Observer } from "./observer-list.actors";
+import { paths } from "../../shared/paths";
 
 /** What a row or card can do with its observer; the list page decides how. */
 export interface ObserverRowActions {
@@ -7,4 +8,4 @@ export interface ObserverRowActions {
   onResetPassword: (observer: Observer) => void;
 }
 
-export const observerEditPath = (observer: Pick<Observer, "id">) => `/observatori/profil/edit/${observer.id}`;
+export const observerEditPath = (observer: Pick<Observer, "id">) => paths.observer.href("edit", observer.id);

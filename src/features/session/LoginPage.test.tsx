@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { renderApp, withAccountChecks, type FakeFetch } from "../../../tests/support/render";
-import { staffToken } from "./token.fixtures";
+import { staffToken } from "../../../tests/support/token.fixtures";
 
 function problem(status: number, code: string, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify({ type: `urn:problem:${code}`, title: code, status, code }), {

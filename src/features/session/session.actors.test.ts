@@ -4,7 +4,7 @@ import { createApiClient } from "../../api/client";
 import { ApiError } from "../../api/problem";
 import { createSessionImplementations } from "./session.actors";
 import { InvalidTokenError } from "./token";
-import { makeTestToken } from "./token.fixtures";
+import { makeTestToken } from "../../../tests/support/token.fixtures";
 
 function implementationsAnswering(answer: (request: Request) => Promise<Response>) {
   const storage = { setItem: vi.fn(), removeItem: vi.fn() };

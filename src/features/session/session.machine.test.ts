@@ -4,7 +4,7 @@ import { ApiError } from "../../api/problem";
 import { sessionMachine, type Account, type Authorization, type Credentials } from "./session.machine";
 import { selectIsAuthenticating, selectIsOrganizer, selectLoginError, selectUserName } from "./session.selectors";
 import { readClaims } from "./token";
-import { makeTestToken, organizerToken, staffToken } from "./token.fixtures";
+import { makeTestToken, organizerToken, staffToken } from "../../../tests/support/token.fixtures";
 
 interface Pending<Input, Output> {
   input: Input;

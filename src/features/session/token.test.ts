@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeToken, InvalidTokenError, readClaims } from "./token";
-import { makeTestToken } from "./token.fixtures";
+import { makeTestToken } from "../../../tests/support/token.fixtures";
 
 function base64Url(text: string): string {
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");

@@ -1,4 +1,4 @@
-import type { TokenClaims } from "./token";
+import type { TokenClaims } from "../../src/features/session/token";
 
 function base64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);

@@ -1,0 +1,31 @@
+import path from "node:path";
+import { RuleTester } from "eslint";
+import { describe, it } from "vitest";
+import { importZones } from "./import-zones.js";
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+
+const root = path.resolve(import.meta.dirname, "../..");
+const at = (file: string) => path.join(root, file);
+const tester = new RuleTester({ languageOptions: { ecmaVersion: 2023, sourceType: "module" } });
+
+tester.run("project/import-zones", importZones, {
+  valid: [
+    { filename: at("src/features/forms/list/FormList.tsx"), code: 'import { x } from "../editor/form-editor.machine";' },
+    { filename: at("src/features/forms/FormList.tsx"), code: 'import { paths } from "../../shared/paths";' },
+    { filename: at("src/features/forms/FormList.tsx"), code: 'import { useApi } from "../../api/api-context";' },
+    { filename: at("src/app/SignedInRoutes.tsx"), code: 'const page = import("../features/forms/FormList");' },
+    { filename: at("src/shared/ui/Thing.tsx"), code: 'import { Button } from "@mantine/core";' },
+    { filename: at("tests/support/render.tsx"), code: 'import { x } from "../../src/features/session/token";' },
+  ],
+  invalid: [
+    { filename: at("src/features/forms/list/FormList.tsx"), code: 'import { x } from "../../answers/AnswerList";', errors: 1 },
+    { filename: at("src/features/forms/FormList.tsx"), code: 'export { x } from "../ngos/ngos.actors";', errors: 1 },
+    { filename: at("src/features/forms/FormList.tsx"), code: 'import { AppLayout } from "../../app/AppLayout";', errors: 1 },
+    { filename: at("src/shared/ui/Thing.tsx"), code: 'import { x } from "../../features/ngos/NgoRow";', errors: 1 },
+    { filename: at("src/shared/machines/list.machine.ts"), code: 'import { x } from "../../app/theme";', errors: 1 },
+    { filename: at("src/api/client.ts"), code: 'const m = import("../features/session/session.machine");', errors: 1 },
+  ],
+});

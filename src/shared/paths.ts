@@ -1,0 +1,44 @@
+/**
+ * Every route of the product: `path` is the route table's pattern (relative to the signed-in layout), `href()`
+ * builds a link to it. Paths keep the original product's Romanian spelling so existing links keep working.
+ * Features link to each other only through this table, never through literals.
+ */
+
+type ProfileState = "new" | "view" | "edit";
+
+/** `/notifications?observerIds=1,2`: the composer opens with these observers chosen. */
+function withObserverIds(base: string, observerIds: readonly number[] = []): string {
+  return observerIds.length === 0 ? base : `${base}?observerIds=${observerIds.join(",")}`;
+}
+
+export const paths = {
+  login: { path: "login", href: () => "/login" },
+  home: { path: "", href: () => "/" },
+  urgents: { path: "urgents", href: () => "/urgents" },
+  answers: { path: "answers", href: () => "/answers" },
+  /** The child route of /urgents and /answers that shows one observer's answers at one station. */
+  answerDetails: {
+    path: "details/:idObserver/:idPollingStation",
+    href: (list: "urgents" | "answers", observerId: number, pollingStationId: number) =>
+      `/${list}/details/${observerId}/${pollingStationId}`,
+  },
+  statistics: { path: "statistics", href: () => "/statistics" },
+  statistic: { path: "statistics/:key", href: (key: string) => `/statistics/${encodeURIComponent(key)}` },
+  observers: { path: "observatori", href: () => "/observatori" },
+  observerImport: { path: "observatori/import", href: () => "/observatori/import" },
+  observerNew: { path: "observatori/profil/:state", href: () => "/observatori/profil/new" },
+  observer: {
+    path: "observatori/profil/:state/:id",
+    href: (state: Exclude<ProfileState, "new">, id: number) => `/observatori/profil/${state}/${id}`,
+  },
+  ngos: { path: "ong", href: () => "/ong" },
+  ngoNew: { path: "ong/:state", href: () => "/ong/new" },
+  ngo: { path: "ong/:state/:id", href: (state: Exclude<ProfileState, "new">, id: number) => `/ong/${state}/${id}` },
+  forms: { path: "formulare", href: () => "/formulare" },
+  formNew: { path: "formulare/nou", href: () => "/formulare/nou" },
+  form: { path: "formulare/:formId", href: (formId: number) => `/formulare/${formId}` },
+  notifications: {
+    path: "notifications",
+    href: (observerIds?: readonly number[]) => withObserverIds("/notifications", observerIds),
+  },
+} as const;
