@@ -7,7 +7,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import { importZones } from "./scripts/eslint/import-zones.js";
 
 export default defineConfig([
-  globalIgnores(["dist", ".data", "src/api/schema.d.ts", "src/locales/**/*.ts", "test-results", "node_modules"]),
+  globalIgnores(["dist", ".data", "openapi/schema.d.ts", "src/locales/**/*.ts", "test-results", "node_modules"]),
   {
     files: ["**/*.{ts,tsx}"],
     extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],

@@ -12,7 +12,7 @@ import { hashSecret, PIN_COST } from "../server/src/auth/password.ts";
 import { createSignInThrottle } from "../server/src/auth/sign-in-throttle.ts";
 import { openDatabase, type DatabaseHandle } from "../server/src/db/database.ts";
 import { migrate } from "../server/src/db/migrate.ts";
-import { seedDemoData } from "../server/src/db/seed.ts";
+import { seedDemoData } from "../server/src/demo/seed.ts";
 import { createMemoryFileStore } from "../server/src/files/file-store.ts";
 import { startServer } from "../tests/e2e/support/server-process.ts";
 import { startPostgresCluster } from "../tests/support/postgres-cluster.ts";

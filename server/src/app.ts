@@ -7,17 +7,28 @@ import { verifyToken } from "./auth/token.ts";
 import { RequestAbandonedError, requestSignal } from "./db/abandoned-requests.ts";
 import { resolveClientAddress } from "./http/client-address.ts";
 import { loadContract, type Contract, type Operation } from "./http/contract.ts";
-import type { AppDependencies, Handler, Handlers, OperationId, RequestContext } from "./http/handler.ts";
-import { fail, problem, problemResponse, ProblemError } from "./http/problem.ts";
+import type {
+  AdminContext,
+  AdminHandler,
+  AdminHandlers,
+  AppDependencies,
+  Handler,
+  Handlers,
+  OperationId,
+  RequestContext,
+} from "./http/handler.ts";
 import { createValidators, type OperationValidators } from "./http/validation.ts";
-import { accessHandlers } from "./routes/access.ts";
-import { healthHandlers } from "./routes/health.ts";
-import { ngoHandlers } from "./routes/ngos.ts";
-import { observerHandlers } from "./routes/observers.ts";
-import { pollingStationHandlers } from "./routes/polling-stations.ts";
+import { accessHandlers } from "./access/routes.ts";
+import { healthHandlers } from "./health/routes.ts";
+import { ngoAdminHandlers } from "./ngos/admin-routes.ts";
+import { ngoHandlers } from "./ngos/routes.ts";
+import { observerHandlers } from "./observers/routes.ts";
+import { pollingStationHandlers } from "./polling-stations/routes.ts";
+import { fail, problem, problemResponse, ProblemError } from "./problem.ts";
 import { serveSpa } from "./static.ts";
 
-const handlers: Handlers = { ...accessHandlers, ...healthHandlers, ...ngoHandlers, ...observerHandlers, ...pollingStationHandlers };
+const handlers: Handlers = { ...accessHandlers, ...healthHandlers, ...pollingStationHandlers };
+const adminHandlers: AdminHandlers = { ...ngoHandlers, ...ngoAdminHandlers, ...observerHandlers };
 
 const MiB = 1024 * 1024;
 const bodyLimits: Partial<Record<OperationId, number>> = { importObservers: 5 * MiB, createNote: 52 * MiB };
@@ -25,6 +36,7 @@ const DEFAULT_BODY_LIMIT = 1 * MiB;
 
 /** Builds the whole server with no side effects: routes, roles and validation all come from the contract. */
 export function createApp(deps: AppDependencies, contract: Contract = loadContract()): Hono {
+  checkAdminOnly(contract);
   const app = new Hono();
   app.use(compress());
   // API answers carry accounts, phones and tokens: no cache may keep them.
@@ -59,6 +71,17 @@ export function createApp(deps: AppDependencies, contract: Contract = loadContra
   return app;
 }
 
+/** A handler that expects an admin must serve an operation that observers cannot call, and the other way round. */
+export function checkAdminOnly(contract: Contract, admin: AdminHandlers = adminHandlers, other: Handlers = handlers): void {
+  for (const operation of contract.operations) {
+    const id = operation.operationId as OperationId;
+    if (operation.adminOnly ? other[id] : admin[id]) {
+      const expected = operation.adminOnly ? "an admin handler" : "a handler without an admin";
+      throw new Error(`${id}: its x-roles call for ${expected}.`);
+    }
+  }
+}
+
 async function handle(c: Context, operation: Operation, validators: OperationValidators, deps: AppDependencies) {
   const principal = operation.roles ? await authenticate(c.req.header("authorization"), operation, deps) : null;
 
@@ -68,7 +91,8 @@ async function handle(c: Context, operation: Operation, validators: OperationVal
   const errors = { ...(path.ok ? {} : path.errors), ...(query.ok ? {} : query.errors), ...(body.ok ? {} : body.errors) };
   if (Object.keys(errors).length > 0) throw fail.validation(errors);
 
-  const handler: Handler<OperationId> | undefined = handlers[operation.operationId as OperationId];
+  const id = operation.operationId as OperationId;
+  const handler = operation.adminOnly ? adminHandlers[id] : handlers[id];
   if (!handler) {
     return problemResponse(problem(501, "not_implemented", `${operation.operationId} is specified but not implemented yet.`));
   }
@@ -76,12 +100,14 @@ async function handle(c: Context, operation: Operation, validators: OperationVal
     path: path.ok ? path.value : {},
     query: query.ok ? query.value : {},
     body: body.ok ? body.value : undefined,
-    principal,
     request: c.req.raw,
     clientAddress: clientAddress(c, deps),
     deps,
-  } as RequestContext<OperationId>;
-  return handler(context);
+  };
+  if (!operation.adminOnly) return (handler as Handler<OperationId>)({ ...context, principal } as RequestContext<OperationId>);
+  // authenticate() has checked x-roles, which leave observers out; this only narrows the type.
+  if (principal?.kind !== "admin") throw fail.forbidden("Only NGO admins may do this.");
+  return (handler as AdminHandler<OperationId>)({ ...context, admin: principal } as AdminContext<OperationId>);
 }
 
 async function authenticate(header: string | undefined, operation: Operation, deps: AppDependencies): Promise<Principal> {

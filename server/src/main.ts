@@ -5,8 +5,8 @@ import { readConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { lockDataDirectory } from "./db/lock.ts";
 import { migrate } from "./db/migrate.ts";
-import { DEMO_ACCOUNTS } from "./db/demo-accounts.ts";
-import { seedDemoData } from "./db/seed.ts";
+import { DEMO_ACCOUNTS } from "./demo/accounts.ts";
+import { seedDemoData } from "./demo/seed.ts";
 import { createDirectoryFileStore } from "./files/file-store.ts";
 import { listen } from "./http/listen.ts";
 

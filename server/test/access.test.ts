@@ -1,5 +1,6 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ValidationProblem } from "./fixtures.ts";
 import { engines, startTestServer, tokenConfig, type TestServer } from "./harness.ts";
 
 const organizer = { user: "0700000001", password: "demo1234" };
@@ -47,7 +48,7 @@ describe.each(engines)("access and auth on %s", (engine) => {
   it("answers a bad body with 400 problem+json naming every field", async () => {
     const response = await authorize({ password: "", extra: 1 });
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { code: string; errors: Record<string, { code: string }[]> };
+    const body = (await response.json()) as ValidationProblem;
     expect(body.code).toBe("validation");
     expect(Object.keys(body.errors).sort()).toEqual(["extra", "password", "user"]);
     expect(body.errors.user?.[0]?.code).toBe("required");

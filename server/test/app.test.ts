@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ValidationProblem } from "./fixtures.ts";
 import { engines, startTestServer, type TestServer } from "./harness.ts";
 
 describe.each(engines)("the API surface on %s", (engine) => {
@@ -39,7 +40,7 @@ describe.each(engines)("the API surface on %s", (engine) => {
   it("rejects an unknown query parameter and a wrongly typed one", async () => {
     const response = await server.request("/api/v1/polling-station?diaspora=maybe&color=red", { token: organizerToken });
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { errors: Record<string, unknown> };
+    const body = (await response.json()) as ValidationProblem;
     expect(Object.keys(body.errors).sort()).toEqual(["color", "diaspora"]);
   });
 
@@ -56,7 +57,7 @@ describe.each(engines)("the API surface on %s", (engine) => {
 
   it("refuses an observer token on admin operations with 403", async () => {
     const observer = await server.handle.db.selectFrom("observer").select(["phone"]).where("deletedAt", "is", null).orderBy("id").executeTakeFirstOrThrow();
-    const { DEMO_OBSERVERS } = await import("../src/db/seed.ts");
+    const { DEMO_OBSERVERS } = await import("../src/demo/accounts.ts");
     const demo = DEMO_OBSERVERS.find((candidate) => candidate.phone === observer.phone) ?? DEMO_OBSERVERS[0]!;
     const login = await server.request("/api/v2/access/observer", { method: "POST", json: { phone: demo.phone, pin: demo.pin } });
     expect(login.status).toBe(200);

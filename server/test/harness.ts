@@ -6,7 +6,7 @@ import { createApp } from "../src/app.ts";
 import { createSignInThrottle } from "../src/auth/sign-in-throttle.ts";
 import { openDatabase, type DatabaseHandle, type Engine } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
-import { seedDemoData } from "../src/db/seed.ts";
+import { seedDemoData } from "../src/demo/seed.ts";
 import { createMemoryFileStore } from "../src/files/file-store.ts";
 import { loadContract, type Operation } from "../src/http/contract.ts";
 import { createResponseValidator } from "../src/http/validation.ts";

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { components } from "../../openapi/schema.d.ts";
+import type { Problem as BaseProblem } from "./fixtures.ts";
 import { engines, startTestServer, type TestServer } from "./harness.ts";
 
-type Problem = { status: number; code: string; errors?: Record<string, { code: string }[]>; rows?: { line: number; field: string; code: string }[] };
+/** Any problem; an import's also lists its rows. */
+type Problem = BaseProblem & Partial<Pick<components["schemas"]["ImportProblem"], "rows">>;
 
 describe.each(engines)("bad input on %s", (engine) => {
   let server: TestServer;

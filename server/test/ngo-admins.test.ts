@@ -1,37 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { components } from "../../src/api/schema.d.ts";
+import { describe, expect } from "vitest";
+import type { components } from "../../openapi/schema.d.ts";
 import { verifySecret } from "../src/auth/password.ts";
-import { engines, startTestServer, type TestServer } from "./harness.ts";
+import { expectProblem, serverTests, type SignedInServer } from "./fixtures.ts";
+import { engines } from "./harness.ts";
 
 type NgoAdmin = components["schemas"]["NgoAdmin"];
-type Problem = { code: string; detail?: string; errors?: Record<string, { code: string }[]> };
+
+const tests = serverTests({ observers: 20 });
 
 describe.each(engines)("NGO admins on %s", (engine) => {
-  let server: TestServer;
-  let organizer: string;
-  let ngo2Admin: string;
+  const it = tests[engine];
+  let { server, organizer, ngo2Admin, db, get, send, signIn } = {} as SignedInServer;
+  it.beforeAll(({ api }) => void ({ server, organizer, ngo2Admin, db, get, send, signIn } = api));
   let counter = 0;
-
-  beforeAll(async () => {
-    server = await startTestServer(engine, { observers: 20 });
-    organizer = await server.signIn("0700000001", "demo1234");
-    ngo2Admin = await server.signIn("0700000002", "demo1234");
-  });
-  afterAll(() => server.close());
-
-  const db = () => server.handle.db;
-  const get = (path: string, token?: string) => server.request(path, { token });
-  const send = (method: string, path: string, token: string | undefined, json?: unknown) => server.request(path, { method, token, json });
-  const signIn = (user: string, password: string) =>
-    server.request("/api/v2/access/authorize", { method: "POST", json: { user, password } });
   const uniqueAccount = () => `admin.${engine}.${++counter}`;
-
-  async function expectProblem(response: Response, status: number, code: string): Promise<Problem> {
-    expect(response.status).toBe(status);
-    const body = (await response.json()) as Problem;
-    expect(body.code).toBe(code);
-    return body;
-  }
 
   async function createAdmin(ngoId: number, token = organizer, password = "long enough secret"): Promise<NgoAdmin> {
     const response = await send("POST", `/api/v1/ngo/${ngoId}/admins`, token, { account: uniqueAccount(), password });

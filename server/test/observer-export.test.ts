@@ -1,9 +1,10 @@
 import ExcelJS from "exceljs";
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { components } from "../../src/api/schema.d.ts";
-import { csvStream, xlsxStream } from "../src/services/observer-export.ts";
-import { engines, startTestServer, type TestServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import type { components } from "../../openapi/schema.d.ts";
+import { csvStream, xlsxStream } from "../src/observers/export.ts";
+import { serverTests, type SignedInServer } from "./fixtures.ts";
+import { engines } from "./harness.ts";
 
 type Observer = components["schemas"]["Observer"];
 
@@ -24,17 +25,12 @@ const csvRow = (o: Observer) => [
 
 const xlsxRow = (o: Observer) => [o.id, o.name, o.phone, o.ngoId, o.ngo, o.deviceRegisterDate, o.lastSeen, o.numberOfPollingStations, o.numberOfNotes];
 
-describe.each(engines)("observer export on %s", (engine) => {
-  let server: TestServer;
-  let organizer: string;
-  let ngo2Admin: string;
+const tests = serverTests({ observers: 30 });
 
-  beforeAll(async () => {
-    server = await startTestServer(engine, { observers: 30 });
-    organizer = await server.signIn("0700000001", "demo1234");
-    ngo2Admin = await server.signIn("0700000002", "demo1234");
-  });
-  afterAll(() => server.close());
+describe.each(engines)("observer export on %s", (engine) => {
+  const it = tests[engine];
+  let { server, organizer, ngo2Admin } = {} as SignedInServer;
+  it.beforeAll(({ api }) => void ({ server, organizer, ngo2Admin } = api));
 
   async function download(query: string, token: string, format: "csv" | "xlsx"): Promise<Response> {
     const response = await server.request(`/api/v1/observer/export?format=${format}&${query}`, { token });

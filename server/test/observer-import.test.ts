@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, startTestServer, type TestServer } from "./harness.ts";
+import { describe, expect } from "vitest";
+import type { components } from "../../openapi/schema.d.ts";
+import { serverTests, type SignedInServer, type ValidationProblem } from "./fixtures.ts";
+import { engines } from "./harness.ts";
 
-interface RowError {
-  line: number;
-  field: string;
-  code: string;
-  message: string;
-}
+type RowError = components["schemas"]["ImportRowError"];
 
 const csv = (content: string | Uint8Array<ArrayBuffer>, name = "observers.csv") => new File([content], name, { type: "text/csv" });
 
+const tests = serverTests({ observers: 30 });
+
 describe.each(engines)("observer import on %s", (engine) => {
-  let server: TestServer;
-  let organizer: string;
-  let ngo2Admin: string;
-
-  beforeAll(async () => {
-    server = await startTestServer(engine, { observers: 30 });
-    organizer = await server.signIn("0700000001", "demo1234");
-    ngo2Admin = await server.signIn("0700000002", "demo1234");
-  });
-  afterAll(() => server.close());
-
-  const db = () => server.handle.db;
+  const it = tests[engine];
+  let { server, organizer, ngo2Admin, db } = {} as SignedInServer;
+  it.beforeAll(({ api }) => void ({ server, organizer, ngo2Admin, db } = api));
 
   function upload(token: string, fields: Record<string, string | File>): Promise<Response> {
     const form = new FormData();
@@ -37,7 +27,7 @@ describe.each(engines)("observer import on %s", (engine) => {
 
   async function rejected(response: Response): Promise<RowError[]> {
     expect(response.status).toBe(422);
-    const body = (await response.json()) as { code: string; rows: RowError[] };
+    const body = (await response.json()) as components["schemas"]["ImportProblem"];
     expect(body.code).toBe("import_invalid");
     return body.rows;
   }
@@ -207,7 +197,7 @@ describe.each(engines)("observer import on %s", (engine) => {
       for (const [fields, expected] of cases) {
         const response = await upload(organizer, fields);
         expect(response.status).toBe(400);
-        const body = (await response.json()) as { code: string; errors: Record<string, { code: string }[]> };
+        const body = (await response.json()) as ValidationProblem;
         expect(body.code).toBe("validation");
         expect(Object.fromEntries(Object.entries(body.errors).map(([field, errors]) => [field, errors[0]!.code]))).toEqual(expected);
       }

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { components } from "../../src/api/schema.d.ts";
-import { DEMO_OBSERVERS } from "../src/db/seed.ts";
-import { isUniqueViolation } from "../src/services/observer-store.ts";
-import { engines, startTestServer, type TestServer } from "./harness.ts";
+import { describe, expect } from "vitest";
+import type { components } from "../../openapi/schema.d.ts";
+import { DEMO_OBSERVERS } from "../src/demo/accounts.ts";
+import { isUniqueViolation } from "../src/db/violations.ts";
+import { serverTests, type Problem, type SignedInServer, type ValidationProblem } from "./fixtures.ts";
+import { engines } from "./harness.ts";
 
 type Observer = components["schemas"]["Observer"];
 type ObserverPage = components["schemas"]["ObserverPage"];
@@ -17,21 +18,12 @@ async function waitFor(condition: () => Promise<boolean>): Promise<void> {
   throw new Error("condition not met in time");
 }
 
+const tests = serverTests({ observers: 30 });
+
 describe.each(engines)("observers on %s", (engine) => {
-  let server: TestServer;
-  let organizer: string;
-  let ngo2Admin: string;
-
-  beforeAll(async () => {
-    server = await startTestServer(engine, { observers: 30 });
-    organizer = await server.signIn("0700000001", "demo1234");
-    ngo2Admin = await server.signIn("0700000002", "demo1234");
-  });
-  afterAll(() => server.close());
-
-  const db = () => server.handle.db;
-  const get = (path: string, token: string) => server.request(path, { token });
-  const send = (method: string, path: string, token: string, json: unknown) => server.request(path, { method, token, json });
+  const it = tests[engine];
+  let { server, organizer, ngo2Admin, db, get, send } = {} as SignedInServer;
+  it.beforeAll(({ api }) => void ({ server, organizer, ngo2Admin, db, get, send } = api));
   const list = async (query: string, token: string) => {
     const response = await get(`/api/v1/observer?${query}`, token);
     expect(response.status).toBe(200);
@@ -103,7 +95,7 @@ describe.each(engines)("observers on %s", (engine) => {
       for (const query of ["Page=0", "PageSize=0", "PageSize=1001", "Page=x"]) {
         const response = await get(`/api/v1/observer?${query}`, organizer);
         expect(response.status).toBe(400);
-        expect(((await response.json()) as { code: string }).code).toBe("validation");
+        expect(((await response.json()) as Problem).code).toBe("validation");
       }
     });
 
@@ -268,7 +260,7 @@ describe.each(engines)("observers on %s", (engine) => {
     it("validates every field", async () => {
       const response = await create(organizer, { name: "   ", phone: "07 22", pin: "12", extra: true });
       expect(response.status).toBe(400);
-      const body = (await response.json()) as { errors: Record<string, { code: string }[]> };
+      const body = (await response.json()) as ValidationProblem;
       expect(Object.keys(body.errors).sort()).toEqual(["extra", "name", "phone", "pin"]);
       expect(body.errors.phone).toEqual([expect.objectContaining({ code: "pattern" })]);
       const missing = await create(organizer, { name: "Fără PIN", phone: "0799300006" });
@@ -349,7 +341,7 @@ describe.each(engines)("observers on %s", (engine) => {
     it("validates the body", async () => {
       const response = await update(organizer, { name: "", phone: "x" });
       expect(response.status).toBe(400);
-      const body = (await response.json()) as { errors: Record<string, unknown> };
+      const body = (await response.json()) as ValidationProblem;
       expect(Object.keys(body.errors).sort()).toEqual(["idObserver", "name", "phone"]);
     });
   });

@@ -1,5 +1,5 @@
 import createClient, { type Middleware } from "openapi-fetch";
-import type { paths } from "./schema";
+import type { paths } from "../../openapi/schema.d.ts";
 
 export const XSRF_COOKIE = "XSRF-TOKEN";
 export const XSRF_HEADER = "X-XSRF-TOKEN";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import createClient from "openapi-fetch";
-import type { paths } from "./schema";
+import type { paths } from "../../openapi/schema.d.ts";
 import { ApiError, expectData, parseRetryAfter } from "./problem";
 
 function clientAnswering(answer: (request: Request) => Promise<Response>) {

@@ -1,4 +1,4 @@
-import type { components } from "./schema";
+import type { components } from "../../openapi/schema.d.ts";
 
 export type FieldError = components["schemas"]["FieldError"];
 export type Problem = components["schemas"]["Problem"];

@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import type { Role } from "../http/contract.ts";
 import type { TokenClaims } from "./token.ts";
 
-export type Principal =
-  | { kind: "admin"; adminId: number; account: string; ngoId: number; organizer: boolean }
-  | { kind: "observer"; observerId: number; phone: string; ngoId: number };
+/** The contract's `x-roles`: who may call an operation. */
+export type Role = "organizer" | "ngoAdmin" | "observer";
+
+export type Admin = { kind: "admin"; adminId: number; account: string; ngoId: number; organizer: boolean };
+export type Principal = Admin | { kind: "observer"; observerId: number; phone: string; ngoId: number };
 
 /**
  * Re-reads the account behind a token on every call, so that deactivating an NGO, removing an admin or

@@ -8,9 +8,10 @@ import { readConfig } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
 import { lockDataDirectory } from "../db/lock.ts";
 import { migrate } from "../db/migrate.ts";
-import { ProblemError } from "../http/problem.ts";
-import { insertNgoAdmin } from "../services/ngo-admin-store.ts";
-import { insertNgo } from "../services/ngo-store.ts";
+import { operatorScope } from "../auth/scope.ts";
+import { insertNgoAdmin } from "../ngos/admin-store.ts";
+import { insertNgo } from "../ngos/store.ts";
+import { ProblemError } from "../problem.ts";
 
 const { values } = parseArgs({
   options: { ngo: { type: "string" }, "short-name": { type: "string" }, account: { type: "string" } },
@@ -35,7 +36,7 @@ try {
   const existing = await database.db.selectFrom("ngo").select(["id", "organizer"]).where("name", "=", ngoName).executeTakeFirst();
   const ngo = existing ?? (await insertNgo(database.db, { name: ngoName, shortName: values["short-name"]?.trim() || ngoName, organizer: true, isActive: true }));
   if (existing && !existing.organizer) console.warn(`Note: the NGO "${ngoName}" exists and is not an organizer; the admin sees only its data.`);
-  const admin = await insertNgoAdmin(database.db, ngo.id, account, password);
+  const admin = await insertNgoAdmin(database.db, operatorScope(ngo.id), account, password);
   console.log(`Created admin "${admin.account}" (id ${admin.id}) in NGO "${ngoName}" (id ${ngo.id}). Sign in with it on /login.`);
 } catch (error) {
   console.error(error instanceof ProblemError ? error.body.detail : error);

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
-
-export type Role = "organizer" | "ngoAdmin" | "observer";
+import type { Role } from "../auth/principal.ts";
 
 export interface ParameterObject {
   name: string;
@@ -20,6 +19,8 @@ export interface Operation {
   routePath: string;
   /** Who may call it; null for public operations (`security: []`). */
   roles: Role[] | null;
+  /** Observers may not call it: its handler receives the signed-in admin. */
+  adminOnly: boolean;
   parameters: ParameterObject[];
   /** Media types of the request body, if any. */
   bodyMediaTypes: string[];
@@ -70,13 +71,15 @@ export function loadContract(file = contractPath): Contract {
       const operation = item[method];
       if (!operation) continue;
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+      const roles = isPublic ? null : (operation["x-roles"] ?? ["organizer", "ngoAdmin", "observer"]);
       const body = operation.requestBody ? resolveRef(document, operation.requestBody) : undefined;
       operations.push({
         operationId: operation.operationId,
         method: method.toUpperCase(),
         path,
         routePath: path.replace(/\{([^}]+)\}/g, ":$1"),
-        roles: isPublic ? null : (operation["x-roles"] ?? ["organizer", "ngoAdmin", "observer"]),
+        roles,
+        adminOnly: roles !== null && roles.length > 0 && !roles.includes("observer"),
         parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveRef(document, p)),
         bodyMediaTypes: Object.keys(body?.content ?? {}),
         pointer: `#/paths/${escapePointer(path)}/${method}`,

@@ -1,13 +1,12 @@
 import type { BlockList } from "node:net";
 import type { Kysely } from "kysely";
-import type { operations } from "../../../src/api/schema.d.ts";
-import type { Principal } from "../auth/principal.ts";
+import type { operations } from "../../../openapi/schema.d.ts";
+import type { Admin, Principal } from "../auth/principal.ts";
 import type { SignInThrottle } from "../auth/sign-in-throttle.ts";
 import type { TokenConfig } from "../auth/token.ts";
 import type { Engine } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import type { FileStore } from "../files/file-store.ts";
-import { fail } from "./problem.ts";
 
 export interface AppConfig {
   token: TokenConfig;
@@ -40,19 +39,31 @@ export type JsonResponseOf<K extends OperationId, S extends keyof operations[K][
   ? R
   : never;
 
-export interface RequestContext<K extends OperationId> {
+interface BaseContext<K extends OperationId> {
   query: QueryOf<K>;
   path: PathOf<K>;
   body: JsonBodyOf<K>;
-  /** Set on every operation that is not public. */
-  principal: Principal | null;
   request: Request;
   clientAddress: string;
   deps: AppDependencies;
 }
 
-export type Handler<K extends OperationId> = (context: RequestContext<K>) => Promise<Response> | Response;
+export interface RequestContext<K extends OperationId> extends BaseContext<K> {
+  /** Set on every operation that is not public. */
+  principal: Principal | null;
+}
+
+/** The context of an operation whose `x-roles` leave observers out: the router has checked the caller is an admin. */
+export interface AdminContext<K extends OperationId> extends BaseContext<K> {
+  admin: Admin;
+}
+
+type Answer = Promise<Response> | Response;
+export type Handler<K extends OperationId> = (context: RequestContext<K>) => Answer;
+export type AdminHandler<K extends OperationId> = (context: AdminContext<K>) => Answer;
 export type Handlers = { [K in OperationId]?: Handler<K> };
+/** Handlers of admin-only operations; the router refuses to start if one is registered for an operation observers may call. */
+export type AdminHandlers = { [K in OperationId]?: AdminHandler<K> };
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
@@ -60,9 +71,4 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 export function noContent(): Response {
   return new Response(null, { status: 204 });
-}
-
-export function requireAdmin(principal: Principal | null): Extract<Principal, { kind: "admin" }> {
-  if (principal?.kind !== "admin") throw fail.forbidden("Only NGO admins may do this.");
-  return principal;
 }

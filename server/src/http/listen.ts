@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
-import { problem } from "./problem.ts";
+import { problem } from "../problem.ts";
 
 /**
  * Node's HTTP parser refuses an over-long URL or header block (over 16 kB), or a malformed request, before the app

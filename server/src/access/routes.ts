@@ -1,0 +1,69 @@
+import { decoyHash, HashingBusyError, PASSWORD_COST, PIN_COST, verifySecret } from "../auth/password.ts";
+import { ownNgo } from "../auth/scope.ts";
+import { signToken } from "../auth/token.ts";
+import { json, type AppDependencies, type Handlers, type JsonResponseOf } from "../http/handler.ts";
+import { problem, ProblemError } from "../problem.ts";
+import { findAdminAccount, findObserverAccount, ngoName, type SignInAccount } from "./accounts.ts";
+
+const credentialsInvalid = () =>
+  new ProblemError(problem(401, "credentials_invalid", "The user or the password is wrong."));
+
+const tooMany = (wait: number, code = "rate_limited", detail = `Too many failed attempts. Try again in ${wait} s.`) =>
+  new ProblemError(problem(429, code, detail, { retryAfter: wait }), { "retry-after": String(wait) });
+
+/**
+ * Same answer and about the same time for an unknown account, a wrong secret and an inactive NGO. The attempt is
+ * reserved with the throttle before the secret is checked, so concurrent guesses cannot outrun the limits.
+ */
+async function signIn(
+  deps: AppDependencies,
+  account: string,
+  clientAddress: string,
+  secret: string,
+  cost: number,
+  find: () => Promise<SignInAccount | undefined>,
+): Promise<Response> {
+  const now = deps.clock();
+  const reservation = await deps.signInThrottle.reserve(account, clientAddress, now);
+  if (!reservation.allowed) throw tooMany(reservation.retryAfter);
+  const found = await find();
+  let valid: boolean;
+  try {
+    valid = await verifySecret(secret, found?.hash ?? (await decoyHash(cost)));
+  } catch (error) {
+    if (!(error instanceof HashingBusyError)) throw error;
+    await reservation.abandoned();
+    throw tooMany(1, "busy", "The server is checking many sign-ins right now. Try again in a moment.");
+  }
+  if (!found || !valid || !found.active) throw credentialsInvalid();
+  await reservation.succeeded();
+  const body = {
+    access_token: signToken(deps.config.token, found.claims, now),
+    expires_in: deps.config.token.ttlSeconds,
+  } satisfies JsonResponseOf<"authorize", 200>;
+  return json(200, body);
+}
+
+export const accessHandlers: Handlers = {
+  getSession: async ({ principal, deps }) => {
+    const current = principal!;
+    const body = {
+      user: current.kind === "admin" ? current.account : current.phone,
+      role: current.kind === "admin" ? "ngoAdmin" : "observer",
+      ngoId: current.ngoId,
+      ngoName: await ngoName(deps.db, ownNgo(current)),
+      organizer: current.kind === "admin" && current.organizer,
+    } satisfies JsonResponseOf<"getSession", 200>;
+    return json(200, body);
+  },
+
+  authorize: ({ body, deps, clientAddress }) => {
+    const account = body.user.trim();
+    return signIn(deps, account, clientAddress, body.password, PASSWORD_COST, () => findAdminAccount(deps.db, account));
+  },
+
+  authorizeObserver: ({ body, deps, clientAddress }) => {
+    const phone = body.phone.trim();
+    return signIn(deps, phone, clientAddress, body.pin, PIN_COST, () => findObserverAccount(deps.db, phone));
+  },
+};

@@ -1,0 +1,11 @@
+/** PostgreSQL's unique_violation, as both pg and PGlite report it. */
+export function isUniqueViolation(error: unknown): boolean {
+  return hasCode(error, "23505");
+}
+
+/** PostgreSQL's foreign_key_violation, as both pg and PGlite report it. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasCode(error, "23503");
+}
+
+const hasCode = (error: unknown, code: string) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === code;

@@ -1,0 +1,145 @@
+import { PassThrough, Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import type { Kysely } from "kysely";
+import type { NgoScope } from "../auth/scope.ts";
+import type { Database } from "../db/schema.ts";
+import { observersByIds, sortedObserverIds, type Observer, type ObserverFilter, type ObserverSort } from "./query.ts";
+
+export type ExportFormat = "csv" | "xlsx";
+
+const HEADER = ["Id", "Name", "Phone", "NgoId", "Ngo", "DeviceRegisterDate", "LastSeen", "NumberOfPollingStations", "NumberOfNotes"];
+const PAGE_SIZE = 1000;
+const MEDIA_TYPES: Record<ExportFormat, string> = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+/** Every matching observer as a CSV or XLSX attachment, streamed page by page. */
+export async function exportObservers(
+  db: Kysely<Database>,
+  filter: ObserverFilter,
+  sort: ObserverSort,
+  format: ExportFormat,
+): Promise<Response> {
+  const ids = await sortedObserverIds(db, filter, sort);
+  const pages = observerPages(db, filter.scope, ids);
+  const body = format === "csv" ? csvStream(pages) : xlsxStream(pages);
+  return new Response(body, {
+    status: 200,
+    headers: { "content-type": MEDIA_TYPES[format], "content-disposition": `attachment; filename="observers.${format}"` },
+  });
+}
+
+async function* observerPages(db: Kysely<Database>, scope: NgoScope, ids: number[]): AsyncGenerator<Observer[]> {
+  for (let start = 0; start < ids.length; start += PAGE_SIZE) yield await observersByIds(db, scope, ids.slice(start, start + PAGE_SIZE));
+}
+
+type Cell = string | number | null;
+
+const cells = (observer: Observer): Cell[] => [
+  observer.id,
+  observer.name,
+  observer.phone,
+  observer.ngoId,
+  observer.ngo,
+  observer.deviceRegisterDate,
+  observer.lastSeen,
+  observer.numberOfPollingStations,
+  observer.numberOfNotes,
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// CSV
+
+/**
+ * A spreadsheet runs a cell starting with = + - @ as a formula (CSV injection); a leading ' keeps it text. Every
+ * segment that could become a cell counts, not only the value's start: a spreadsheet whose list separator is `;`
+ * (the Romanian locale's) splits `Ion;=1+1` into two cells.
+ */
+const FORMULA_SEGMENT = /(^|[,;\n])([\t\r ]*[=+\-@])/g;
+
+function csvField(value: Cell, isText: boolean): string {
+  let text = value === null ? "" : String(value);
+  if (isText) text = text.replace(FORMULA_SEGMENT, "$1'$2");
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const TEXT_COLUMNS = new Set([1, 4]);
+const csvLine = (values: Cell[]) => `${values.map((value, index) => csvField(value, TEXT_COLUMNS.has(index))).join(",")}\r\n`;
+
+/** Pulled by the client: one page per read, and a cancelled download stops the reading. */
+export function csvStream(pages: AsyncGenerator<Observer[]>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(",")}\r\n`));
+    },
+    async pull(controller) {
+      try {
+        const page = await pages.next();
+        if (page.done) controller.close();
+        else controller.enqueue(encoder.encode(page.value.map((observer) => csvLine(cells(observer))).join("")));
+      } catch (error) {
+        console.error(error);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await pages.return(undefined);
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// XLSX
+
+export function xlsxStream(pages: AsyncGenerator<Observer[]>): ReadableStream<Uint8Array> {
+  const out = new PassThrough();
+  writeWorkbook(out, pages).catch((error: unknown) => {
+    // A client that left has destroyed the stream already; anything else is a real failure mid-file.
+    if (out.destroyed) return;
+    console.error(error);
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return Readable.toWeb(out) as ReadableStream<Uint8Array>;
+}
+
+/**
+ * exceljs commits rows synchronously, so without yielding its zip stage never runs and the sheet piles up in
+ * memory; without waiting for drain a slow client does the same; and nothing stops it when the client leaves
+ * unless the loop checks.
+ */
+async function writeWorkbook(out: PassThrough, pages: AsyncGenerator<Observer[]>): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
+  });
+  const sheet = workbook.addWorksheet("Observers");
+  sheet.addRow(HEADER).commit();
+  let written = 0;
+  for await (const page of pages) {
+    for (const observer of page) {
+      if (out.destroyed) return;
+      sheet.addRow(cells(observer)).commit();
+      written += 1;
+      if (written % 100 === 0) await new Promise(setImmediate);
+      if (written % 500 === 0 && out.writableNeedDrain) await drainedOrClosed(out);
+    }
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+function drainedOrClosed(out: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off("drain", done);
+      out.off("close", done);
+      resolve();
+    };
+    out.on("drain", done);
+    out.on("close", done);
+  });
+}

@@ -1,0 +1,127 @@
+import { sql, type Kysely } from "kysely";
+import type { OneNgo } from "../auth/scope.ts";
+import type { Database } from "../db/schema.ts";
+import { isUniqueViolation } from "../db/violations.ts";
+import { problem, ProblemError } from "../problem.ts";
+import { readObserverCsv, type CsvObserverRow, type ImportRowError } from "./csv.ts";
+import { hashPin, normalizeName } from "./store.ts";
+
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+const PHONE = /^\+?[0-9]{6,15}$/;
+const PIN = /^[0-9]{4,6}$/;
+const MAX_NAME_LENGTH = 200;
+// Enough hashes in flight to keep the bulk hashing lane busy without queueing thousands.
+const HASH_CHUNK = 64;
+// Four parameters a row keeps each INSERT far below PostgreSQL's 65,535 bind parameters.
+const INSERT_BATCH = 1000;
+
+export interface ObserverImport {
+  file: File;
+  ngo: OneNgo;
+  dryRun: boolean;
+}
+
+interface ValidRow {
+  line: number;
+  phone: string;
+  pin: string;
+  name: string;
+}
+
+/** All or nothing: every row is checked, any bad row fails the whole file (422), and the rest is one transaction. */
+export async function importObservers(db: Kysely<Database>, request: ObserverImport): Promise<{ count: number }> {
+  if (request.file.size > MAX_IMPORT_BYTES) {
+    throw new ProblemError(problem(413, "payload_too_large", "The file is larger than 5 MiB."));
+  }
+  const reading = readObserverCsv(new Uint8Array(await request.file.arrayBuffer()));
+  if (!reading.ok) throw importInvalid(reading.errors);
+  const checked = reading.rows.map(checkRow);
+  const existing = await existingPhones(db, checked.map((row) => row.phone).filter((phone) => PHONE.test(phone)));
+  const errors = [...reading.syntaxErrors, ...checked.flatMap((row) => row.errors), ...duplicateErrors(checked, existing)];
+  if (errors.length > 0) throw importInvalid(errors);
+  const rows = checked.map(({ line, phone, pin, name }) => ({ line, phone, pin, name }));
+  if (!request.dryRun) await insertObservers(db, request.ngo, rows);
+  return { count: rows.length };
+}
+
+function checkRow(row: CsvObserverRow): ValidRow & { errors: ImportRowError[] } {
+  const phone = row.phone.trim();
+  const pin = row.pin.trim();
+  const name = normalizeName(row.name);
+  const errors: ImportRowError[] = [];
+  const fault = (field: ImportRowError["field"], code: ImportRowError["code"], message: string) =>
+    errors.push({ line: row.line, field, code, message });
+  if (phone === "") fault("Phone", "required", "Phone is required.");
+  else if (!PHONE.test(phone)) fault("Phone", "pattern", "Phone must be 6 to 15 digits, optionally preceded by +.");
+  if (pin === "") fault("Pin", "required", "Pin is required.");
+  else if (!PIN.test(pin)) fault("Pin", "pattern", "Pin must be 4 to 6 digits.");
+  if (name === "") fault("Name", "required", "Name is required.");
+  else if (name.includes("\u0000")) fault("Name", "pattern", "Name must not contain the NUL character.");
+  // Counted in characters (code points), as the API's maxLength counts them: one rule for a name however it arrives.
+  else if ([...name].length > MAX_NAME_LENGTH) fault("Name", "pattern", `Name must be at most ${MAX_NAME_LENGTH} characters.`);
+  return { line: row.line, phone, pin, name, errors };
+}
+
+async function existingPhones(db: Kysely<Database>, phones: string[]): Promise<Set<string>> {
+  if (phones.length === 0) return new Set();
+  // One array parameter, whatever the number of rows.
+  const rows = await db
+    .selectFrom("observer")
+    .select("phone")
+    .where("deletedAt", "is", null)
+    .where(sql<boolean>`phone = any(${phones}::text[])`)
+    .execute();
+  return new Set(rows.map((row) => row.phone));
+}
+
+function duplicateErrors(rows: ValidRow[], existing: Set<string>): ImportRowError[] {
+  const firstLine = new Map<string, number>();
+  const errors: ImportRowError[] = [];
+  for (const { line, phone } of rows) {
+    if (!PHONE.test(phone)) continue;
+    const first = firstLine.get(phone);
+    if (existing.has(phone)) {
+      errors.push({ line, field: "Phone", code: "duplicate_existing", message: `An observer with phone ${phone} already exists.` });
+    } else if (first !== undefined) {
+      errors.push({ line, field: "Phone", code: "duplicate_in_file", message: `Phone ${phone} is already on line ${first}.` });
+    }
+    if (first === undefined) firstLine.set(phone, line);
+  }
+  return errors;
+}
+
+const FIELD_ORDER: Record<ImportRowError["field"], number> = { row: 0, Phone: 1, Pin: 2, Name: 3 };
+
+function importInvalid(errors: ImportRowError[]): ProblemError {
+  const unique = new Map(errors.map((error) => [`${error.line}|${error.field}|${error.code}`, error]));
+  const rows = [...unique.values()].sort((a, b) => a.line - b.line || FIELD_ORDER[a.field] - FIELD_ORDER[b.field]);
+  const lines = new Set(rows.map((row) => row.line)).size;
+  const detail = `${lines} ${lines === 1 ? "row is" : "rows are"} invalid; nothing was imported.`;
+  return new ProblemError(problem(422, "import_invalid", detail, { rows }));
+}
+
+async function hashPins(pins: string[]): Promise<string[]> {
+  const hashes: string[] = [];
+  for (let start = 0; start < pins.length; start += HASH_CHUNK) {
+    hashes.push(...(await Promise.all(pins.slice(start, start + HASH_CHUNK).map((pin) => hashPin(pin, "bulk")))));
+  }
+  return hashes;
+}
+
+async function insertObservers(db: Kysely<Database>, ngo: OneNgo, rows: ValidRow[]): Promise<void> {
+  const pinHashes = await hashPins(rows.map((row) => row.pin));
+  const values = rows.map((row, index) => ({ ngoId: ngo.ngoId, phone: row.phone, name: row.name, pinHash: pinHashes[index]! }));
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (let start = 0; start < values.length; start += INSERT_BATCH) {
+        await trx.insertInto("observer").values(values.slice(start, start + INSERT_BATCH)).execute();
+      }
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Someone added one of these phones while the PINs were hashed: report it like any existing phone.
+    const taken = await existingPhones(db, rows.map((row) => row.phone));
+    const errors = duplicateErrors(rows, taken);
+    throw errors.length > 0 ? importInvalid(errors) : error;
+  }
+}
