@@ -21,7 +21,7 @@ async function start(rootElement: HTMLElement) {
   await activateLocale(readStoredLocale(), i18n);
   createRoot(rootElement).render(
     <StrictMode>
-      <AppProviders i18n={i18n} session={session} api={api}>
+      <AppProviders i18n={i18n} session={session} api={api} inspect={inspect}>
         <AppRoutes />
       </AppProviders>
     </StrictMode>,

@@ -7,6 +7,8 @@ import { AccountProvider } from "./AccountProvider";
 import type { ApiClient } from "../api/client";
 import { SessionContext, type SessionActorRef } from "../features/session/session-context";
 import { cssVariablesResolver, theme } from "./theme";
+import { InspectContext } from "../shared/use-page-actor";
+import type { InspectionEvent, Observer } from "xstate";
 
 interface AppProvidersProps {
   i18n: I18n;
@@ -14,6 +16,8 @@ interface AppProvidersProps {
   api: ApiClient;
   /** "test" turns off transitions and portals (MantineProvider env). */
   env?: "default" | "test";
+  /** The Stately inspector, passed on to every page actor. */
+  inspect?: Observer<InspectionEvent>;
   children: ReactNode;
 }
 
@@ -21,7 +25,7 @@ interface AppProvidersProps {
  * What every screen needs, login included. The signed-in shell adds modals, notifications and the language
  * switch lazily.
  */
-export function AppProviders({ i18n, session, api, env = "default", children }: AppProvidersProps) {
+export function AppProviders({ i18n, session, api, env = "default", inspect, children }: AppProvidersProps) {
   return (
     <I18nProvider i18n={i18n}>
       {/* All theme variables come from the provider, so the login route need not load default-css-variables.css. */}
@@ -33,7 +37,9 @@ export function AppProviders({ i18n, session, api, env = "default", children }: 
       >
         <ApiContext value={api}>
           <SessionContext value={session}>
-            <AccountProvider>{children}</AccountProvider>
+            <InspectContext value={inspect}>
+              <AccountProvider>{children}</AccountProvider>
+            </InspectContext>
           </SessionContext>
         </ApiContext>
       </MantineProvider>

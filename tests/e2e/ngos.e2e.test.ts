@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { NGO_ROMANIAN, NgosPage } from "./pages/ngos.page.ts";
 import { ObserversPage, seeNoAxeViolationsSoftly, signIn, withoutProvokedHttpErrors, type Account } from "./pages/observers.page.ts";
+import { productApi, type ApiNgo } from "./support/api.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
 
 const baseUrl = inject("baseUrl");
@@ -10,33 +11,9 @@ const organizer: Account = { user: "0700000001", password: "demo1234" };
 /** Unique per run: the NGOs, the admin account and the observer phone carry it. */
 const runTag = String(Date.now()).slice(-6);
 
-interface ApiNgo {
-  id: number;
-  name: string;
-  shortName: string;
-  organizer: boolean;
-  isActive: boolean;
-}
-
-async function tokenFor(account: Account): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v2/access/authorize`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(account),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function apiGet<T>(token: string, path: string, query: Record<string, string | number> = {}): Promise<T> {
-  const url = new URL(path, baseUrl);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as T;
-}
-
-const apiNgos = (token: string) => apiGet<ApiNgo[]>(token, "/api/v1/ngo");
+const api = productApi(baseUrl);
+const tokenFor = api.tokenFor;
+const apiNgos = (token: string) => api.get<ApiNgo[]>(token, "/api/v1/ngo");
 
 /** Types the credentials on /login without expecting to get in. */
 async function trySignIn(page: Page, { user, password }: Account) {
@@ -124,7 +101,7 @@ describe("the NGOs area in Chromium", () => {
     await expect.poll(() => adminObservers.seeTotal()).toBe(1);
     await adminObservers.seeListSettled();
     expect(await adminObservers.seeNames()).toEqual([observerName]);
-    const filed = await apiGet<{ data: { name: string; ngoId: number }[] }>(organizerToken, "/api/v1/observer", { Number: observerPhone });
+    const filed = await api.get<{ data: { name: string; ngoId: number }[] }>(organizerToken, "/api/v1/observer", { Number: observerPhone });
     expect(filed.data).toEqual([expect.objectContaining({ name: observerName, ngoId })]);
     nonEmptyNgoName = ngoName;
 

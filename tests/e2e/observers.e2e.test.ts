@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ENGLISH, ObserversPage, ROMANIAN, seeNoAxeViolationsSoftly, signIn, withoutProvokedHttpErrors, type Account } from "./pages/observers.page.ts";
+import { productApi, type ApiObserver } from "./support/api.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
 
 const baseUrl = inject("baseUrl");
@@ -12,36 +13,14 @@ const partnerAdmin: Account = { user: "0700000002", password: "demo1234" };
 const runTag = String(Date.now()).slice(-6);
 const phoneOf = (n: number) => `079${runTag}${n}`;
 
-interface ApiObserver {
-  id: number;
-  name: string;
-  phone: string;
-  ngoId: number;
-}
-
-async function tokenFor(account: Account): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v2/access/authorize`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(account),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function apiGet<T>(token: string, path: string, query: Record<string, string | number> = {}): Promise<T> {
-  const url = new URL(path, baseUrl);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as T;
-}
+const api = productApi(baseUrl);
+const tokenFor = api.tokenFor;
 
 const apiCount = async (token: string, query: Record<string, string | number> = {}) =>
-  (await apiGet<{ count: number }>(token, "/api/v1/observer/count", query)).count;
+  (await api.get<{ count: number }>(token, "/api/v1/observer/count", query)).count;
 
 const apiList = async (token: string, query: Record<string, string | number> = {}) =>
-  (await apiGet<{ data: ApiObserver[]; totalItems: number }>(token, "/api/v1/observer", query)).data;
+  (await api.get<{ data: ApiObserver[]; totalItems: number }>(token, "/api/v1/observer", query)).data;
 
 /** The status of an observer's own sign-in (the mobile app's endpoint). */
 async function observerSignInStatus(phone: string, pin: string): Promise<number> {

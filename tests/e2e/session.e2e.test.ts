@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations, launchBrowser, openPage } from "./support/browser.ts";
 import { E2E_TOKEN_SECRET } from "./support/server-process.ts";
+import { productApi } from "./support/api.ts";
 
 const baseUrl = inject("baseUrl");
 const organizer = { user: "0700000001", password: "demo1234" };
@@ -14,14 +15,7 @@ async function signIn(page: Page, { user, password }: { user: string; password: 
   await page.getByRole("button", { name: labels.submit }).click();
 }
 
-async function tokenFor(account: { user: string; password: string }): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v2/access/authorize`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(account),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const tokenFor = productApi(baseUrl).tokenFor;
 
 describe("the session in Chromium", () => {
   let browser: Browser;

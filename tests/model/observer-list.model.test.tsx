@@ -12,14 +12,22 @@ import { observerListPage, type ObserverListPage } from "./pages/observer-list.p
 
 /*
  * The shared list statechart, replayed on the real observers screen. The machine's loader is played by a fake API
- * that holds every list request until the path says how it ends: `xstate.done.actor.loadPage` answers it from 25
- * in-memory observers (the model's output is the same answer, so both agree on the rows), the error event fails it
- * with a 503. The machine only accepts an answer for the query it is waiting for, so the model never pairs a
- * query with another query's page. Every shortest path of three event families is replayed; each family alone
- * keeps the number of paths small, and together they reach every state and every kind of transition.
+ * that holds every list request until the path says how it ends: `xstate.done.actor.loadPage` (or `refreshPage`,
+ * the same page loaded again in place) answers it from 25 in-memory observers, the error event fails it with a
+ * 503. The model's answer is computed from the query of the state it is sent in, as the real loader answers what
+ * it was asked, so the model never pairs a query with another query's page. Every shortest path of a few event
+ * families is replayed; each family alone keeps the number of paths small, and together they reach every state
+ * and every kind of transition.
  */
 
-type ModelEvent = ListEvent | DoneActorEvent<ListPage, "loadPage"> | ErrorActorEvent<{ status: number }, "loadPage">;
+/** What the model says a load answers: the page, and the query it was asked (to check the request sent). */
+type AnsweredPage = ListPage & { query: ListQuery };
+type ModelEvent =
+  | ListEvent
+  | DoneActorEvent<AnsweredPage, "loadPage">
+  | ErrorActorEvent<{ status: number }, "loadPage">
+  | DoneActorEvent<AnsweredPage, "refreshPage">
+  | ErrorActorEvent<{ status: number }, "refreshPage">;
 
 const observers = makeObservers(25);
 const FAILURE_STATUS = 503;
@@ -27,7 +35,7 @@ const EMPTY_FILTER = OBSERVER_LIST_INPUT.emptyFilter;
 const NAME_FILTER = { name: "ana", phone: "" };
 const BY_LAST_SEEN: ListSort = { by: "lastSeen", direction: "desc" };
 
-function answer(query: ListQuery): ListPage {
+function answer(query: ListQuery): AnsweredPage {
   const page = observerPage(observers, {
     page: query.page,
     pageSize: query.pageSize,
@@ -39,31 +47,30 @@ function answer(query: ListQuery): ListPage {
   return { query, items: page.data, totalItems: page.totalItems };
 }
 
-const loaded = (page: number, filter = EMPTY_FILTER, sort = BY_LAST_SEEN): ModelEvent => ({
+type ListSnapshot = SnapshotFrom<typeof listMachine>;
+
+/** The loader's answer to the query of the state it arrives in. */
+const loaded = (snapshot: ListSnapshot): ModelEvent => ({
   type: "xstate.done.actor.loadPage",
   actorId: "loadPage",
-  output: answer({ page, pageSize: OBSERVER_LIST_INPUT.pageSize, filter, sort }),
+  output: answer(snapshot.context.query),
+});
+const refreshed = (snapshot: ListSnapshot): ModelEvent => ({
+  type: "xstate.done.actor.refreshPage",
+  actorId: "refreshPage",
+  output: answer(snapshot.context.query),
 });
 const failed: ModelEvent = { type: "xstate.error.actor.loadPage", actorId: "loadPage", error: { status: FAILURE_STATUS } };
+const refreshFailed: ModelEvent = { type: "xstate.error.actor.refreshPage", actorId: "refreshPage", error: { status: FAILURE_STATUS } };
 const firstOnPageOne = answer({ page: 1, pageSize: OBSERVER_LIST_INPUT.pageSize, filter: EMPTY_FILTER, sort: BY_LAST_SEEN }).items[0];
 
+/** Each family: the user's events it explores; every state can also receive the answer to its own request. */
 const families: [string, ModelEvent[]][] = [
-  ["paging and failures", [loaded(1), loaded(2), failed, { type: "page.next" }, { type: "page.previous" }, { type: "list.retry" }]],
-  [
-    "sorting",
-    [
-      loaded(1, EMPTY_FILTER, { by: "name", direction: "asc" }),
-      loaded(1, EMPTY_FILTER, { by: "name", direction: "desc" }),
-      loaded(1),
-      { type: "sort.toggle", by: "name" },
-      { type: "sort.toggle", by: "lastSeen" },
-    ],
-  ],
-  ["filtering", [loaded(1), loaded(2), loaded(1, NAME_FILTER), { type: "page.next" }, { type: "filter.submit", filter: NAME_FILTER }, { type: "filter.reset" }]],
-  [
-    "selection",
-    [loaded(1), loaded(2), { type: "page.next" }, { type: "selection.toggle", id: firstOnPageOne?.id ?? 0 }, { type: "selection.toggleAll" }],
-  ],
+  ["paging and failures", [failed, { type: "page.next" }, { type: "page.previous" }, { type: "list.retry" }]],
+  ["sorting", [{ type: "sort.toggle", by: "name" }, { type: "sort.toggle", by: "lastSeen" }]],
+  ["filtering", [{ type: "page.next" }, { type: "filter.submit", filter: NAME_FILTER }, { type: "filter.reset" }]],
+  ["selection", [{ type: "page.next" }, { type: "selection.toggle", id: firstOnPageOne?.id ?? 0 }, { type: "selection.toggleAll" }]],
+  ["refreshing in place", [{ type: "list.refresh" }, refreshFailed, { type: "selection.toggleAll" }, { type: "page.next" }]],
 ];
 
 interface System {
@@ -101,6 +108,13 @@ const eventExecutors: Options["eventExecutors"] = {
     api.answerList();
   },
   "xstate.error.actor.loadPage": ({ api }, { error }) => api.failList(error.status),
+  "xstate.done.actor.refreshPage": ({ api }, { output }) => {
+    const pending = api.listRequests().at(-1);
+    expect(Object.fromEntries(pending?.url.searchParams ?? [])).toEqual(expectedParams(output.query));
+    api.answerList();
+  },
+  "xstate.error.actor.refreshPage": ({ api }, { error }) => api.failList(error.status),
+  "list.refresh": ({ page }) => page.clickRefresh(),
   "page.next": ({ page }) => page.clickNext(),
   "page.previous": ({ page }) => page.clickPrevious(),
   "list.retry": ({ page }) => page.clickRetry(),
@@ -116,8 +130,6 @@ const eventExecutors: Options["eventExecutors"] = {
     throw new Error("selection.clear follows a hand-off to notifications: covered by the component tests");
   },
 };
-
-type ListSnapshot = SnapshotFrom<typeof listMachine>;
 
 const stateAssertions: Record<string, (system: System, snapshot: ListSnapshot) => unknown> = {
   loading: async ({ api, page }, snapshot) => {
@@ -141,7 +153,10 @@ const stateAssertions: Record<string, (system: System, snapshot: ListSnapshot) =
     await page.seeSelectedCount(selection.length);
     page.seeSelected(items.filter((observer) => selection.includes(observer.id)).map((observer) => observer.name));
     page.seeSelectAll(selection.length === 0 ? "unchecked" : selection.length === items.length ? "checked" : "indeterminate");
-    expect(api.pendingListCount()).toBe(0);
+    // while refreshing, the same page's request is in flight under the rows still shown
+    const refreshing = snapshot.matches({ ready: "refreshing" });
+    await page.seeRefreshing(refreshing);
+    await waitFor(() => expect(api.pendingListCount()).toBe(refreshing ? 1 : 0));
   },
   failed: async ({ api, page }) => {
     await page.seeLoadError(`The observers could not be loaded (error ${FAILURE_STATUS}). Try again.`);
@@ -152,12 +167,16 @@ const stateAssertions: Record<string, (system: System, snapshot: ListSnapshot) =
 
 function describeEvent(event: ModelEvent): string {
   switch (event.type) {
-    case "xstate.done.actor.loadPage": {
+    case "xstate.done.actor.loadPage":
+    case "xstate.done.actor.refreshPage": {
       const { page, filter, sort } = event.output.query;
-      return `page ${page}${filter.name ? ` of "${filter.name}"` : ""} by ${sort.by} ${sort.direction} arrives`;
+      const what = event.type === "xstate.done.actor.refreshPage" ? "refreshed" : "arrives";
+      return `page ${page}${filter.name ? ` of "${filter.name}"` : ""} by ${sort.by} ${sort.direction} ${what}`;
     }
     case "xstate.error.actor.loadPage":
       return `load fails (${event.error.status})`;
+    case "xstate.error.actor.refreshPage":
+      return `refresh fails (${event.error.status})`;
     case "sort.toggle":
       return `sort.toggle ${event.by}`;
     case "selection.toggle":
@@ -170,11 +189,11 @@ function describeEvent(event: ModelEvent): string {
 const reachedStates = new Set<string>();
 const reachedEvents = new Set<string>();
 
-describe.each(families)(`${listMachine.id} model on the observers list: %s`, (_, events) => {
+describe.each(families)(`${listMachine.id} model on the observers list: %s`, (_, userEvents) => {
   const paths = testEveryShortestPath({
     machine: listMachine,
     input: OBSERVER_LIST_INPUT,
-    events,
+    events: (snapshot) => [loaded(snapshot), refreshed(snapshot), ...userEvents],
     setUp,
     eventExecutors,
     stateAssertions,
@@ -188,12 +207,15 @@ describe.each(families)(`${listMachine.id} model on the observers list: %s`, (_,
 
 describe(`${listMachine.id} model coverage`, () => {
   it("reaches every phase through every event the screen can send", () => {
-    expect(reachedStates).toEqual(new Set(['"loading"', '"ready"', '"failed"']));
+    expect(reachedStates).toEqual(new Set(['"loading"', '{"ready":"shown"}', '{"ready":"refreshing"}', '"failed"']));
     expect(reachedEvents).toEqual(
       new Set([
         "xstate.init",
         "xstate.done.actor.loadPage",
         "xstate.error.actor.loadPage",
+        "list.refresh",
+        "xstate.done.actor.refreshPage",
+        "xstate.error.actor.refreshPage",
         "page.next",
         "page.previous",
         "list.retry",

@@ -30,8 +30,11 @@ export type ModelPath<Machine extends AnyStateMachine, Event extends EventObject
 export interface ModelTestOptions<Machine extends AnyStateMachine, Event extends EventObject, System> {
   machine: Machine;
   input?: InputFrom<Machine>;
-  /** The events to explore, payloads included (machine events and `xstate.done.actor.*` / `xstate.error.actor.*`). */
-  events: Event[];
+  /**
+   * The events to explore, payloads included (machine events and `xstate.done.actor.*` / `xstate.error.actor.*`),
+   * or a function of the state reached: an actor's answer can then depend on what it was asked (the current query).
+   */
+  events: Event[] | ((snapshot: SnapshotFrom<Machine>) => Event[]);
   /** A fresh system under test for each path. */
   setUp: (input: InputFrom<Machine> | undefined) => System | Promise<System>;
   /** How each event type is performed on the system under test. */
@@ -58,11 +61,13 @@ function serializeWithTransition(snapshot: unknown, event?: EventObject, previou
 /** The shortest path to every state (or, by default, through every transition) reachable with the given events. */
 export function shortestPaths<Machine extends AnyStateMachine, Event extends EventObject>(
   machine: Machine,
-  options: { input?: InputFrom<Machine>; events: Event[]; coverage?: "states" | "transitions" },
+  options: { input?: InputFrom<Machine>; events: ModelTestOptions<Machine, Event, never>["events"]; coverage?: "states" | "transitions" },
 ): ModelPath<Machine, Event>[] {
   const { coverage = "transitions", input } = options;
+  const candidates = (snapshot: unknown) =>
+    typeof options.events === "function" ? options.events(snapshot as SnapshotFrom<Machine>) : options.events;
   const events = (snapshot: unknown) =>
-    options.events.filter((event) => machine.getTransitionData(asMachineSnapshot(snapshot), event).length > 0);
+    candidates(snapshot).filter((event) => machine.getTransitionData(asMachineSnapshot(snapshot), event).length > 0);
   const serializeState = coverage === "transitions" ? serializeWithTransition : undefined;
   return getShortestPaths(machine, { input, events, serializeState } as never) as ModelPath<Machine, Event>[];
 }

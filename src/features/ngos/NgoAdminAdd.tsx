@@ -2,9 +2,13 @@ import { useState, type FormEvent } from "react";
 import { Button, Group, PasswordInput, TextInput, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useApi } from "../../api/api-context";
+import { useSelector } from "@xstate/react";
+import { selectIsBusy } from "../../shared/machines/mutation.selectors";
+import { announceFailure, announceSuccess } from "../../shared/ui/toasts";
+import { useMutation } from "../../shared/ui/use-mutation";
 import { createNgoAdmin } from "./ngos.actors";
 import { isAdminAccountValid, isAdminPasswordValid } from "./ngo-admin.form";
-import { announceNgoFailure, announceNgoSuccess } from "./ngo-toasts";
+import { ngoErrorMessage } from "./ngos.messages";
 
 /** Full width on a phone (the fields stack); side by side from Mantine's "xs" on, the button level with the inputs. */
 const FIELD_WIDTH = { base: "100%", xs: 220 };
@@ -16,30 +20,28 @@ export function NgoAdminAdd({ ngoId, onAdded }: { ngoId: number; onAdded: () => 
   const [account, setAccount] = useState("");
   const [password, setPassword] = useState("");
   const [touched, setTouched] = useState({ account: false, password: false });
-  const [adding, setAdding] = useState(false);
   const accountValid = isAdminAccountValid(account.trim());
   const passwordValid = isAdminPasswordValid(password);
-
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!accountValid || !passwordValid || adding) return;
-    setAdding(true);
-    try {
-      await createNgoAdmin(api, ngoId, account.trim(), password);
-      announceNgoSuccess(<Trans>The admin account has been added</Trans>);
+  const creation = useMutation<{ ngoId: number; account: string; password: string }, unknown>({
+    run: (request, { signal }) => createNgoAdmin(api, request, signal),
+    onSucceeded: () => {
+      announceSuccess(<Trans>The admin account has been added</Trans>);
       setAccount("");
       setPassword("");
       setTouched({ account: false, password: false });
       onAdded();
-    } catch (error) {
-      announceNgoFailure(error, i18n);
-    } finally {
-      setAdding(false);
-    }
+    },
+    onFailed: (_, error) => announceFailure(i18n._(ngoErrorMessage(error))),
+  });
+  const adding = useSelector(creation, selectIsBusy);
+
+  function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (accountValid && passwordValid) creation.send({ type: "mutation.start", request: { ngoId, account: account.trim(), password } });
   }
 
   return (
-    <form onSubmit={(event) => void add(event)} noValidate aria-labelledby="ngo-admin-add-title">
+    <form onSubmit={add} noValidate aria-labelledby="ngo-admin-add-title">
       <Title order={3} size="h5" id="ngo-admin-add-title" mb="xs">
         <Trans>Add an admin account</Trans>
       </Title>

@@ -2,9 +2,13 @@ import { useState, type FormEvent } from "react";
 import { PasswordInput, Stack, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ApiClient } from "../../api/client";
+import { useSelector } from "@xstate/react";
+import { selectIsBusy } from "../../shared/machines/mutation.selectors";
+import { announceFailure, announceSuccess } from "../../shared/ui/toasts";
+import { useMutation } from "../../shared/ui/use-mutation";
 import { resetNgoAdminPassword, type NgoAdmin } from "./ngos.actors";
 import { isAdminPasswordValid } from "./ngo-admin.form";
-import { announceNgoFailure, announceNgoSuccess } from "./ngo-toasts";
+import { ngoErrorMessage } from "./ngos.messages";
 import { FormDialogButtons } from "../../shared/ui/FormDialogButtons";
 
 interface NgoAdminPasswordProps {
@@ -18,26 +22,25 @@ export function NgoAdminPassword({ admin, api, onClose }: NgoAdminPasswordProps)
   const { t, i18n } = useLingui();
   const [password, setPassword] = useState("");
   const [touched, setTouched] = useState(false);
-  const [resetting, setResetting] = useState(false);
   const valid = isAdminPasswordValid(password);
-
-  async function confirm(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!valid || resetting) return;
-    setResetting(true);
-    try {
-      await resetNgoAdminPassword(api, admin.ngoId, admin.id, password);
-      announceNgoSuccess(<Trans>The password has been changed</Trans>);
+  const reset = useMutation<{ ngoId: number; adminId: number; password: string }, unknown>({
+    run: (request, { signal }) => resetNgoAdminPassword(api, request, signal),
+    onSucceeded: () => {
+      announceSuccess(<Trans>The password has been changed</Trans>);
       onClose();
-    } catch (error) {
-      setResetting(false);
-      announceNgoFailure(error, i18n);
-    }
+    },
+    onFailed: (_, error) => announceFailure(i18n._(ngoErrorMessage(error))),
+  });
+  const resetting = useSelector(reset, selectIsBusy);
+
+  function confirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (valid) reset.send({ type: "mutation.start", request: { ngoId: admin.ngoId, adminId: admin.id, password } });
   }
 
   const account = admin.account;
   return (
-    <form onSubmit={(event) => void confirm(event)} noValidate>
+    <form onSubmit={confirm} noValidate>
       <Stack>
         <Text size="sm">
           <Trans comment="{account} is the admin's sign-in name">Account: {account}</Trans>
@@ -57,7 +60,7 @@ export function NgoAdminPassword({ admin, api, onClose }: NgoAdminPasswordProps)
             "aria-label": t({ message: "Show or hide the password", comment: "Accessible label of the eye icon" }),
           }}
         />
-        <FormDialogButtons busy={resetting} canConfirm={valid} onCancel={onClose} />
+        <FormDialogButtons mutation={reset} canConfirm={valid} onCancel={onClose} />
       </Stack>
     </form>
   );

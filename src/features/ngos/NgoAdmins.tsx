@@ -1,18 +1,16 @@
-import { useState } from "react";
 import { Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { modals } from "@mantine/modals";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
+import { usePageActor } from "../../shared/use-page-actor";
 import { useApi } from "../../api/api-context";
-import { listMachine } from "../../shared/machines/list.machine";
-import { selectIsLoading, selectLoadError } from "../../shared/machines/list.selectors";
+import { resourceMachine } from "../../shared/machines/resource.machine";
+import { selectIsLoading, selectLoadError } from "../../shared/machines/resource.selectors";
 import { ListLoadError } from "../../shared/ui/ListLoadError";
 import { ListLoading } from "../../shared/ui/ListLoading";
-import { createNgoAdminListActors, deleteNgoAdmin, type NgoAdmin } from "./ngos.actors";
-import { NGO_ADMIN_LIST_INPUT } from "./ngo-list.config";
+import { createNgoAdminListLoader } from "./ngo-list.actors";
 import { NgoListLoadErrorText } from "./ngo-list.load-error";
 import { selectNgoAdmins } from "./ngo-list.selectors";
-import { announceNgoFailure, announceNgoSuccess } from "./ngo-toasts";
+import { useNgoAdminRemove } from "./ngo-admin.remove";
 import { NgoAdminAdd } from "./NgoAdminAdd";
 import { openNgoAdminPassword } from "./ngo-admin-password.open";
 
@@ -24,45 +22,20 @@ function formatCreated(value: string, locale: string) {
 export function NgoAdmins({ ngoId }: { ngoId: number }) {
   const api = useApi();
   const { t, i18n } = useLingui();
-  const [logic] = useState(() => listMachine.provide(createNgoAdminListActors(api, ngoId)));
-  const list = useActorRef(logic, { input: NGO_ADMIN_LIST_INPUT });
+  const list = usePageActor(resourceMachine, createNgoAdminListLoader(api, ngoId));
   const loading = useSelector(list, selectIsLoading);
   const error = useSelector(list, selectLoadError);
   const admins = useSelector(list, selectNgoAdmins);
-  const reload = () => list.send({ type: "list.reload" });
+  const reload = () => list.send({ type: "resource.reload" });
 
-  async function remove(admin: NgoAdmin) {
-    try {
-      await deleteNgoAdmin(api, ngoId, admin.id);
-      announceNgoSuccess(<Trans>The admin account has been removed</Trans>, "yellow");
-    } catch (failure) {
-      announceNgoFailure(failure, i18n);
-    } finally {
-      reload();
-    }
-  }
-
-  function confirmRemove(admin: NgoAdmin) {
-    const account = admin.account;
-    modals.openConfirmModal({
-      title: <Trans comment="Dialog title: remove an admin account">Remove admin account</Trans>,
-      children: (
-        <Text size="sm">
-          <Trans comment="{account} is the admin's sign-in name">Remove the account {account}? It will no longer be able to sign in.</Trans>
-        </Text>
-      ),
-      labels: { confirm: <Trans comment="Button: remove an admin account">Remove</Trans>, cancel: <Trans id="CANCEL">Cancel</Trans> },
-      confirmProps: { color: "red" },
-      onConfirm: () => void remove(admin),
-    });
-  }
+  const { confirmRemove, dialog } = useNgoAdminRemove(ngoId, reload);
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="ngo-admins-title">
       <Title order={2} size="h3" id="ngo-admins-title">
         <Trans comment="Heading: the NGO's admin accounts">Admin accounts</Trans>
       </Title>
-      {error ? <ListLoadError reason={<NgoListLoadErrorText error={error} />} onRetry={() => list.send({ type: "list.retry" })} /> : null}
+      {error ? <ListLoadError reason={<NgoListLoadErrorText error={error} />} onRetry={() => list.send({ type: "resource.retry" })} /> : null}
       {loading ? <ListLoading /> : null}
       {!error && !loading && admins.length === 0 ? (
         <Text c="dimmed" role="status">
@@ -122,6 +95,7 @@ export function NgoAdmins({ ngoId }: { ngoId: number }) {
         </Table>
       ) : null}
       <NgoAdminAdd ngoId={ngoId} onAdded={reload} />
+      {dialog}
     </Stack>
   );
 }

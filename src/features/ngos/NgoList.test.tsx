@@ -4,12 +4,26 @@ import { notifications } from "@mantine/notifications";
 import { renderApp, withAccountChecks } from "../../../tests/support/render";
 import { onSmallScreen } from "../../../tests/support/small-screen";
 import { organizerToken } from "../../../tests/support/token.fixtures";
+import { createRequestQueue } from "../../../tests/support/request-queue";
 import { createFakeNgoApi, problem } from "./ngos.fixtures";
 
 function renderList(overrides: Record<string, () => Response> = {}, locale?: "en" | "ro") {
   const server = createFakeNgoApi(overrides);
   const app = renderApp({ path: "/ong", storedToken: organizerToken, fetch: withAccountChecks(server.fetch), locale });
   return { server, app };
+}
+
+/** The list over the fake server, with the calls to `held` ("METHOD /path") waiting until the test answers them. */
+function renderListHolding(held: string) {
+  const server = createFakeNgoApi();
+  const queue = createRequestQueue();
+  const fetch = (request: Request) => {
+    if (`${request.method} ${new URL(request.url).pathname}` !== held) return server.fetch(request);
+    void server.fetch(request.clone());
+    return queue.receive(request);
+  };
+  const app = renderApp({ path: "/ong", storedToken: organizerToken, fetch: withAccountChecks(fetch) });
+  return { server, queue, app };
 }
 
 const row = (name: string) => screen.getByRole("rowheader", { name }).closest("tr") as HTMLElement;
@@ -139,5 +153,62 @@ describe("NgoList", () => {
     expect(
       await screen.findByText("Acest ONG mai are observatori, administratori sau răspunsuri: dezactivați-l în schimb."),
     ).toBeInTheDocument();
+  });
+  it("shows a loader on the changing row and disables every flag item until the server answers: one request", async () => {
+    const { server, queue, app } = renderListHolding("PATCH /api/v1/ngo/2/status");
+    await screen.findByRole("rowheader", { name: "Asociația Observatorilor" });
+    await chooseAction(app, "Asociația Observatorilor", "Make active");
+    await waitFor(() => expect(queue.activeCount()).toBe(1));
+    const menuButton = screen.getByRole("button", { name: "More actions for Asociația Observatorilor" });
+    expect(menuButton).toHaveAttribute("data-loading");
+    await app.user.click(screen.getByRole("button", { name: "More actions for Code for Romania" }));
+    expect(await screen.findByRole("menuitem", { name: "Make inactive" })).toBeDisabled();
+    expect(screen.getByRole("menuitem", { name: "Remove organizer" })).toBeDisabled();
+    await app.user.click(screen.getByRole("menuitem", { name: "Make inactive" }));
+    expect(queue.receivedCount()).toBe(1);
+    queue.answer(Response.json({ id: 2, name: "Asociația Observatorilor", shortName: "", organizer: false, isActive: true }));
+    expect(await screen.findByText("The NGO is now active")).toBeInTheDocument();
+    await waitFor(() => expect(menuButton).not.toHaveAttribute("data-loading"));
+    expect(server.writes()).toEqual([{ method: "PATCH", path: "/api/v1/ngo/2/status", body: { isActive: true } }]);
+  });
+
+  it("offers to try a flag change again after a server failure, and not after a refusal", async () => {
+    let failures = 1;
+    const { server, app } = renderList({
+      "PATCH /api/v1/ngo/2/status": () => (failures-- > 0 ? problem(503, "unavailable") : Response.json({ id: 2, isActive: true })),
+      "PATCH /api/v1/ngo/1/organizer": () => problem(409, "last_organizer"),
+    });
+    await screen.findByRole("rowheader", { name: "Asociația Observatorilor" });
+    await chooseAction(app, "Asociația Observatorilor", "Make active");
+    const failure = (await screen.findByText("Something went wrong (error 503). Try again later.")).closest(".mantine-Notification-root") as HTMLElement;
+    expect(failure).toHaveTextContent("Error");
+    await app.user.click(within(failure).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("The NGO is now active")).toBeInTheDocument();
+    await chooseAction(app, "Code for Romania", "Remove organizer");
+    const refusal = (await screen.findByText(/^This is the last active organizer NGO/)).closest(".mantine-Notification-root") as HTMLElement;
+    expect(within(refusal).queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
+    expect(server.writes()).toEqual([
+      { method: "PATCH", path: "/api/v1/ngo/2/status", body: { isActive: true } },
+      { method: "PATCH", path: "/api/v1/ngo/2/status", body: { isActive: true } },
+      { method: "PATCH", path: "/api/v1/ngo/1/organizer", body: { isOrganizer: false } },
+    ]);
+  });
+
+  it("keeps the delete dialog open and waiting until the server answers; a double click deletes once", async () => {
+    const { server, queue, app } = renderListHolding("DELETE /api/v1/ngo/2");
+    await screen.findByRole("rowheader", { name: "Asociația Observatorilor" });
+    await chooseAction(app, "Asociația Observatorilor", "Delete");
+    const dialog = await screen.findByRole("dialog", { name: "Delete" });
+    await app.user.dblClick(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(queue.activeCount()).toBe(1));
+    expect(within(dialog).getByRole("button", { name: "Delete" })).toHaveAttribute("data-loading");
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeDisabled();
+    await app.user.keyboard("{Escape}");
+    expect(screen.getByRole("dialog", { name: "Delete" })).toBeInTheDocument();
+    queue.answer(new Response(null, { status: 204 }));
+    expect(await screen.findByText("The NGO has been deleted")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(queue.receivedCount()).toBe(1);
+    expect(server.writes()).toEqual([{ method: "DELETE", path: "/api/v1/ngo/2", body: null }]);
   });
 });

@@ -61,8 +61,9 @@ interface NgoActionsMenuProps extends NgoRowActions {
 }
 
 /** Edit as the main action, the flags and Delete in a dropdown (keyboard: Enter opens it, arrows move, Escape closes). */
-export function NgoActionsMenu({ ngo, name, onToggleActive, onToggleOrganizer, onDelete }: NgoActionsMenuProps) {
+export function NgoActionsMenu({ ngo, name, onToggleActive, onToggleOrganizer, onDelete, changingNgoId }: NgoActionsMenuProps) {
   const { t } = useLingui();
+  const changing = changingNgoId !== null;
   return (
     <Group gap={4} wrap="nowrap">
       <Button component={Link} to={ngoEditPath(ngo)} size="xs" variant="light">
@@ -73,20 +74,21 @@ export function NgoActionsMenu({ ngo, name, onToggleActive, onToggleOrganizer, o
           <ActionIcon
             variant="subtle"
             color="gray"
+            loading={changingNgoId === ngo.id}
             aria-label={t({ message: `More actions for ${name}`, comment: "Accessible label of a row's actions menu button" })}
           >
             <ListMoreIcon />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => onToggleActive(ngo)}>
+          <Menu.Item onClick={() => onToggleActive(ngo)} disabled={changing}>
             {ngo.isActive ? (
               <Trans comment="Menu item: deactivate the NGO">Make inactive</Trans>
             ) : (
               <Trans comment="Menu item: activate the NGO">Make active</Trans>
             )}
           </Menu.Item>
-          <Menu.Item onClick={() => onToggleOrganizer(ngo)}>
+          <Menu.Item onClick={() => onToggleOrganizer(ngo)} disabled={changing}>
             {ngo.organizer ? (
               <Trans comment="Menu item: the NGO stops being an organizer">Remove organizer</Trans>
             ) : (
@@ -94,7 +96,7 @@ export function NgoActionsMenu({ ngo, name, onToggleActive, onToggleOrganizer, o
             )}
           </Menu.Item>
           <Menu.Divider />
-          <Menu.Item color="red" onClick={() => onDelete(ngo)}>
+          <Menu.Item color="red" onClick={() => onDelete(ngo)} disabled={changingNgoId === ngo.id}>
             <Trans id="DELETE">Delete</Trans>
           </Menu.Item>
         </Menu.Dropdown>

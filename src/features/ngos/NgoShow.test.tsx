@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import { renderApp, withAccountChecks } from "../../../tests/support/render";
 import { organizerToken } from "../../../tests/support/token.fixtures";
+import { createRequestQueue } from "../../../tests/support/request-queue";
 import { createFakeNgoApi, problem } from "./ngos.fixtures";
 
 function openProfile(path: string, overrides: Record<string, () => Response> = {}) {
@@ -19,6 +20,8 @@ const adminsSection = () => screen.getByRole("region", { name: "Admin accounts" 
 const adminAddForm = () => screen.getByRole("form", { name: "Add an admin account" });
 
 afterEach(() => {
+  // The profile keeps unsaved drafts per route in sessionStorage.
+  sessionStorage.clear();
   notifications.clean();
 });
 
@@ -46,6 +49,16 @@ describe("NgoShow", () => {
     expect(server.writes()).toEqual([
       { method: "POST", path: "/api/v1/ngo", body: { name: "Funky Citizens", shortName: "FC", organizer: true, isActive: true } },
     ]);
+  });
+
+  it("says which field is missing once the user has left it blank", async () => {
+    const { app } = openProfile("/ong/new");
+    await app.user.type(await screen.findByRole("textbox", { name: /^Name/ }), "   ");
+    await app.user.click(shortNameField());
+    await app.user.tab();
+    expect(nameField()).toHaveAccessibleDescription("This field is required");
+    expect(shortNameField()).toHaveAccessibleDescription("This field is required");
+    expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
   });
 
   it("cancels an add back to /ong without a request", async () => {
@@ -171,5 +184,42 @@ describe("NgoShow", () => {
       { method: "DELETE", path: "/api/v1/ngo/2/admins/7", body: null },
       { method: "DELETE", path: "/api/v1/ngo/2/admins/8", body: null },
     ]);
+  });
+  it("adds an admin once for a double click, the fields and Add waiting until the server answers", async () => {
+    const server = createFakeNgoApi();
+    const adds = createRequestQueue();
+    const fetch = (request: Request) =>
+      request.method === "POST" && new URL(request.url).pathname === "/api/v1/ngo/2/admins" ? adds.receive(request) : server.fetch(request);
+    const app = renderApp({ path: "/ong/view/2", storedToken: organizerToken, fetch: withAccountChecks(fetch) });
+    await within(await screen.findByRole("region", { name: "Admin accounts" })).findByRole("rowheader", { name: "admin.ao" });
+    const form = adminAddForm();
+    await app.user.type(within(form).getByRole("textbox", { name: /^Account/ }), "dan.ao");
+    await app.user.type(within(form).getByLabelText(/^Password/), "long enough");
+    await app.user.dblClick(within(form).getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(adds.activeCount()).toBe(1));
+    expect(within(form).getByRole("button", { name: "Add" })).toHaveAttribute("data-loading");
+    expect(within(form).getByRole("textbox", { name: /^Account/ })).toBeDisabled();
+    adds.answer(Response.json({ id: 9, ngoId: 2, account: "dan.ao", createdAt: "2026-11-01T10:00:00Z" }, { status: 201 }));
+    expect(await screen.findByText("The admin account has been added")).toBeInTheDocument();
+    expect(within(form).getByRole("textbox", { name: /^Account/ })).toHaveValue("");
+    expect(adds.receivedCount()).toBe(1);
+  });
+
+  it("keeps the remove dialog open and waiting until the server answers", async () => {
+    const server = createFakeNgoApi();
+    const removals = createRequestQueue();
+    const fetch = (request: Request) => (request.method === "DELETE" ? removals.receive(request) : server.fetch(request));
+    const app = renderApp({ path: "/ong/view/2", storedToken: organizerToken, fetch: withAccountChecks(fetch) });
+    await within(await screen.findByRole("region", { name: "Admin accounts" })).findByRole("rowheader", { name: "admin.ao" });
+    await app.user.click(screen.getByRole("button", { name: "Remove admin.ao" }));
+    const dialog = await screen.findByRole("dialog", { name: "Remove admin account" });
+    expect(dialog).toHaveTextContent("Remove the account admin.ao? It will no longer be able to sign in.");
+    await app.user.dblClick(within(dialog).getByRole("button", { name: "Remove" }));
+    await waitFor(() => expect(removals.activeCount()).toBe(1));
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeDisabled();
+    removals.answer(new Response(null, { status: 204 }));
+    expect(await screen.findByText("The admin account has been removed")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(removals.receivedCount()).toBe(1);
   });
 });

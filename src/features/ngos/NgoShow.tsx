@@ -1,19 +1,24 @@
-import { useEffect } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Alert, Button, Loader, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useApi } from "../../api/api-context";
-import { pageModeMachine, type PageMode } from "../../shared/machines/page-mode.machine";
+import { readStoredDraft, storedDraftActor } from "../../shared/draft-storage";
+import type { PageMode } from "../../shared/machines/page-mode.machine";
 import { pageModeFromRoute } from "../../shared/machines/page-mode.route";
-import * as page from "../../shared/machines/page-mode.selectors";
+import * as pageMode from "../../shared/machines/page-mode.selectors";
+import { paths } from "../../shared/paths";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
-import { createNgoActors, type Ngo } from "./ngos.actors";
+import { LeaveGuard } from "../../shared/ui/LeaveGuard";
+import { usePageActor } from "../../shared/use-page-actor";
+import { ngoBlankDraft, ngoDraftStorage, ngoPageLogic } from "./ngo-profile.form";
+import { selectNgo } from "./ngo-profile.selectors";
+import { createNgoActors } from "./ngos.actors";
 import { ngoErrorMessage } from "./ngos.messages";
 import { announceNgoFailure, announceNgoSuccess } from "./ngo-toasts";
 import { NgoAdmins } from "./NgoAdmins";
 import { NgoForm } from "./NgoForm";
-import { paths } from "../../shared/paths";
 
 const NGOS_PATH = paths.ngos.href();
 /** The spec sends the user to the observers after deleting an NGO. */
@@ -22,56 +27,63 @@ const AFTER_DELETE_PATH = paths.observers.href();
 /** /ong/:state(/:id): the route says whether the page adds, shows or edits an NGO. */
 export function NgoShow() {
   const { state, id } = useParams();
-  const page = pageModeFromRoute(state, id);
-  if (!page) {
+  const route = pageModeFromRoute(state, id);
+  if (!route) {
     return (
       <Text role="alert">
         <Trans>This NGO page does not exist.</Trans>
       </Text>
     );
   }
-  // One actor per record: moving between view and edit of the same NGO keeps it (and its loaded record).
-  return <NgoProfile key={page.id ?? "new"} mode={page.mode} id={page.id} />;
+  // One actor per record: moving between view and edit of the same NGO keeps it (and its draft).
+  return <NgoProfile key={route.id ?? "new"} mode={route.mode} id={route.id} />;
 }
 
-function useNgoPage(mode: PageMode, id: number | null) {
+function useNgoPage(mode: PageMode, id: number | null, leavingRef: RefObject<boolean>) {
   const api = useApi();
   const navigate = useNavigate();
   const { i18n } = useLingui();
-  return useActorRef(
-    pageModeMachine.provide({
-      actors: createNgoActors(api),
+  const storage = ngoDraftStorage(sessionStorage, id);
+  const leave = (path: string) => {
+    leavingRef.current = true;
+    void navigate(path);
+  };
+  return usePageActor(
+    ngoPageLogic,
+    {
+      actors: { ...createNgoActors(api), draftStore: storedDraftActor(storage) },
       actions: {
         onCreated: () => {
           announceNgoSuccess(<Trans>The NGO has been added</Trans>);
-          void navigate(NGOS_PATH);
+          leave(NGOS_PATH);
         },
         onSaved: () => announceNgoSuccess(<Trans>Changes have been saved</Trans>),
         onDeleted: () => {
           announceNgoSuccess(<Trans>The NGO has been deleted</Trans>, "yellow");
-          void navigate(AFTER_DELETE_PATH);
+          leave(AFTER_DELETE_PATH);
         },
-        onCancelled: () => void navigate(NGOS_PATH),
+        onCancelled: () => leave(NGOS_PATH),
         onFailed: ({ context }) => {
           if (context.error) announceNgoFailure(context.error, i18n);
         },
       },
-    }),
-    { input: { mode, id } },
+    },
+    // A draft kept while viewing would only surprise: it comes back when the route edits or adds.
+    { input: { mode, id, blank: ngoBlankDraft, stored: mode === "viewing" ? null : readStoredDraft(storage) } },
   );
 }
 
 function NgoProfile({ mode: routeMode, id }: { mode: PageMode; id: number | null }) {
   const navigate = useNavigate();
-  const actor = useNgoPage(routeMode, id);
-  const phase = useSelector(actor, page.selectPhase);
-  const mode = useSelector(actor, page.selectMode);
-  const record = useSelector(actor, page.selectRecord) as Ngo | null;
-  const busy = useSelector(actor, page.selectIsBusy);
-  const saving = useSelector(actor, page.selectIsSaving);
-  const deleting = useSelector(actor, page.selectIsDeleting);
-  const confirmingDelete = useSelector(actor, page.selectIsConfirmingDelete);
-  const error = useSelector(actor, page.selectError);
+  const leavingRef = useRef(false);
+  const actor = useNgoPage(routeMode, id, leavingRef);
+  const phase = useSelector(actor, pageMode.selectPhase);
+  const mode = useSelector(actor, pageMode.selectMode);
+  const ngo = useSelector(actor, selectNgo);
+  const dirty = useSelector(actor, pageMode.selectIsDirty);
+  const deleting = useSelector(actor, pageMode.selectIsDeleting);
+  const confirmingDelete = useSelector(actor, pageMode.selectIsConfirmingDelete);
+  const error = useSelector(actor, pageMode.selectError);
   const { t, i18n } = useLingui();
 
   useEffect(() => {
@@ -83,7 +95,7 @@ function NgoProfile({ mode: routeMode, id }: { mode: PageMode; id: number | null
     mode === "creating" ? <Trans comment="Button: create a new NGO">Add NGO</Trans>
     : mode === "editing" ? <Trans comment="Heading: the NGO profile in edit mode">Edit NGO</Trans>
     : <Trans comment="Non-governmental organisation">NGO profile</Trans>;
-  const name = record?.name ?? "";
+  const name = ngo?.name ?? "";
 
   return (
     <Stack>
@@ -97,18 +109,7 @@ function NgoProfile({ mode: routeMode, id }: { mode: PageMode; id: number | null
           </Button>
         </Alert>
       ) : null}
-      {phase === "form" ? (
-        <NgoForm
-          mode={mode}
-          record={record}
-          saving={saving}
-          busy={busy}
-          onSubmit={(values) => actor.send({ type: "form.submit", values: { ...values } })}
-          onCancel={() => actor.send({ type: "form.cancel" })}
-          onEdit={() => id !== null && void navigate(paths.ngo.href("edit", id))}
-          onDelete={() => actor.send({ type: "record.delete" })}
-        />
-      ) : null}
+      {phase === "form" ? <NgoForm actor={actor} onEdit={() => id !== null && void navigate(paths.ngo.href("edit", id))} /> : null}
       {phase === "form" && id !== null ? <NgoAdmins ngoId={id} /> : null}
       <ConfirmDialog
         opened={confirmingDelete || deleting}
@@ -119,6 +120,7 @@ function NgoProfile({ mode: routeMode, id }: { mode: PageMode; id: number | null
         onConfirm={() => actor.send({ type: "delete.confirm" })}
         onCancel={() => actor.send({ type: "delete.cancel" })}
       />
+      <LeaveGuard dirty={dirty} leavingRef={leavingRef} onDiscard={() => actor.send({ type: "draft.discard" })} />
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
 import type { SnapshotFrom } from "xstate";
-import type { listMachine } from "../../shared/machines/list.machine";
+import type { resourceMachine } from "../../shared/machines/resource.machine";
 import type { Ngo, NgoAdmin } from "./ngos.actors";
 
-type ListSnapshot = SnapshotFrom<typeof listMachine>;
+type ResourceSnapshot = SnapshotFrom<typeof resourceMachine>;
 
-/** The NGOs the list machine holds, as its loader (createNgoListActors) gave them. */
-export const selectNgos = (snapshot: ListSnapshot) => snapshot.context.items as Ngo[];
+/** The NGOs the resource machine holds, as their loader (createNgoListLoader) gave them; none before the first load. */
+export const selectNgos = (snapshot: ResourceSnapshot) => (snapshot.context.data as Ngo[] | null) ?? [];
 
-/** The admin accounts the list machine holds, as its loader (createNgoAdminListActors) gave them. */
-export const selectNgoAdmins = (snapshot: ListSnapshot) => snapshot.context.items as NgoAdmin[];
+/** The admin accounts the resource machine holds, as their loader (createNgoAdminListLoader) gave them. */
+export const selectNgoAdmins = (snapshot: ResourceSnapshot) => (snapshot.context.data as NgoAdmin[] | null) ?? [];

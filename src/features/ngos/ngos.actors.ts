@@ -2,7 +2,6 @@ import { fromPromise } from "xstate";
 import type { ApiClient } from "../../api/client";
 import { expectData } from "../../api/problem";
 import type { components } from "../../api/schema";
-import type { ListPage, ListQuery } from "../../shared/machines/list.machine";
 import type { CreateRecordInput, PageRecord, PageValues, RecordIdInput, UpdateRecordInput } from "../../shared/machines/page-mode.machine";
 
 export type Ngo = components["schemas"]["Ngo"];
@@ -14,30 +13,6 @@ const text = (values: PageValues, key: string) => {
 };
 
 const flag = (values: PageValues, key: string) => values[key] === true;
-
-/** The list machine's loader for NGOs (listNgos): the contract answers every NGO at once, so one page holds them all. */
-export function createNgoListActors(api: ApiClient) {
-  return {
-    actors: {
-      loadPage: fromPromise<ListPage, ListQuery>(async ({ input, signal }) => {
-        const ngos = await expectData(api.GET("/api/v1/ngo", { signal }));
-        return { query: input, items: ngos, totalItems: ngos.length };
-      }),
-    },
-  };
-}
-
-/** The list machine's loader for one NGO's admin accounts (listNgoAdmins). */
-export function createNgoAdminListActors(api: ApiClient, ngoId: number) {
-  return {
-    actors: {
-      loadPage: fromPromise<ListPage, ListQuery>(async ({ input, signal }) => {
-        const admins = await expectData(api.GET("/api/v1/ngo/{id}/admins", { params: { path: { id: ngoId } }, signal }));
-        return { query: input, items: admins, totalItems: admins.length };
-      }),
-    },
-  };
-}
 
 /** The NGO profile's page-mode actors (getNgo, createNgo, updateNgo, deleteNgo), each aborted with its state. */
 export function createNgoActors(api: ApiClient) {
@@ -70,30 +45,38 @@ export function createNgoActors(api: ApiClient) {
   };
 }
 
-export function deleteNgo(api: ApiClient, id: number, signal?: AbortSignal): Promise<unknown> {
+export function deleteNgo(api: ApiClient, id: number, signal: AbortSignal): Promise<unknown> {
   return expectData(api.DELETE("/api/v1/ngo/{id}", { params: { path: { id } }, signal }));
 }
 
-/** setNgoStatus: the flag the NGO should have after the call. */
-export function setNgoActive(api: ApiClient, id: number, isActive: boolean): Promise<Ngo> {
-  return expectData(api.PATCH("/api/v1/ngo/{id}/status", { params: { path: { id } }, body: { isActive } }));
+/** setNgoStatus: the flag the NGO should have after the call (so a repeated call changes nothing more). */
+export function setNgoActive(api: ApiClient, id: number, isActive: boolean, signal: AbortSignal): Promise<Ngo> {
+  return expectData(api.PATCH("/api/v1/ngo/{id}/status", { params: { path: { id } }, body: { isActive }, signal }));
 }
 
 /** setNgoOrganizer: the flag the NGO should have after the call. */
-export function setNgoOrganizer(api: ApiClient, id: number, isOrganizer: boolean): Promise<Ngo> {
-  return expectData(api.PATCH("/api/v1/ngo/{id}/organizer", { params: { path: { id } }, body: { isOrganizer } }));
+export function setNgoOrganizer(api: ApiClient, id: number, isOrganizer: boolean, signal: AbortSignal): Promise<Ngo> {
+  return expectData(api.PATCH("/api/v1/ngo/{id}/organizer", { params: { path: { id } }, body: { isOrganizer }, signal }));
 }
 
-export function createNgoAdmin(api: ApiClient, ngoId: number, account: string, password: string): Promise<NgoAdmin> {
-  return expectData(api.POST("/api/v1/ngo/{id}/admins", { params: { path: { id: ngoId } }, body: { account, password } }));
+export function createNgoAdmin(
+  api: ApiClient,
+  { ngoId, account, password }: { ngoId: number; account: string; password: string },
+  signal: AbortSignal,
+): Promise<NgoAdmin> {
+  return expectData(api.POST("/api/v1/ngo/{id}/admins", { params: { path: { id: ngoId } }, body: { account, password }, signal }));
 }
 
-export function resetNgoAdminPassword(api: ApiClient, ngoId: number, adminId: number, password: string): Promise<unknown> {
+export function resetNgoAdminPassword(
+  api: ApiClient,
+  { ngoId, adminId, password }: { ngoId: number; adminId: number; password: string },
+  signal: AbortSignal,
+): Promise<unknown> {
   return expectData(
-    api.PUT("/api/v1/ngo/{id}/admins/{adminId}/password", { params: { path: { id: ngoId, adminId } }, body: { password } }),
+    api.PUT("/api/v1/ngo/{id}/admins/{adminId}/password", { params: { path: { id: ngoId, adminId } }, body: { password }, signal }),
   );
 }
 
-export function deleteNgoAdmin(api: ApiClient, ngoId: number, adminId: number): Promise<unknown> {
-  return expectData(api.DELETE("/api/v1/ngo/{id}/admins/{adminId}", { params: { path: { id: ngoId, adminId } } }));
+export function deleteNgoAdmin(api: ApiClient, ngoId: number, adminId: number, signal: AbortSignal): Promise<unknown> {
+  return expectData(api.DELETE("/api/v1/ngo/{id}/admins/{adminId}", { params: { path: { id: ngoId, adminId } }, signal }));
 }

@@ -1,6 +1,11 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 
+/** A field's problem in words, as the browser finds it before anything is sent. */
+export function ngoFieldProblemMessage(_problem: "required"): MessageDescriptor {
+  return msg({ id: "VALIDATION_REQUIRED", message: "This field is required" });
+}
+
 /** The problem an NGO call failed with, structurally (an ApiError or a PageError). */
 export interface NgoProblem {
   status: number;

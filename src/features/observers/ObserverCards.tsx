@@ -5,7 +5,7 @@ import type { Observer } from "./observer-list.actors";
 import { formatTimeAgo } from "./observer-list.format";
 import { observerEditPath, type ObserverRowActions } from "./observer-list.row-actions";
 
-interface ObserverCardsProps extends Pick<ObserverRowActions, "onDelete" | "onResetPassword"> {
+interface ObserverCardsProps extends Pick<ObserverRowActions, "onDelete" | "onResetPassword" | "deletingIds"> {
   observers: Observer[];
   selectedIds: number[];
   onToggle: (id: number) => void;
@@ -16,9 +16,10 @@ interface ObserverCardProps extends Omit<ObserverCardsProps, "observers" | "sele
   selected: boolean;
 }
 
-function ObserverCard({ observer, selected, onToggle, onDelete, onResetPassword }: ObserverCardProps) {
+function ObserverCard({ observer, selected, onToggle, onDelete, onResetPassword, deletingIds }: ObserverCardProps) {
   const { t, i18n } = useLingui();
   const name = observer.name;
+  const deleting = deletingIds.includes(observer.id);
   return (
     <Card withBorder component="li" aria-label={name}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -43,10 +44,10 @@ function ObserverCard({ observer, selected, onToggle, onDelete, onResetPassword 
         <Button component={Link} to={observerEditPath(observer)} size="xs" variant="light">
           <Trans id="EDIT" comment="Button: edit a record">Edit</Trans>
         </Button>
-        <Button size="xs" variant="default" onClick={() => onResetPassword(observer)}>
+        <Button size="xs" variant="default" onClick={() => onResetPassword(observer)} disabled={deleting}>
           <Trans id="RESET_PASSWORD" comment="Menu item: set a new password (PIN) for the observer">Reset password</Trans>
         </Button>
-        <Button size="xs" variant="subtle" color="red" onClick={() => onDelete([observer])}>
+        <Button size="xs" variant="subtle" color="red" onClick={() => onDelete([observer])} loading={deleting}>
           <Trans id="DELETE" comment="Button or menu item: delete">Delete</Trans>
         </Button>
       </Group>

@@ -1,60 +1,63 @@
 import type { FormEvent } from "react";
 import { Alert, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { PageError, PageMode } from "../../shared/machines/page-mode.machine";
-import type { ObserverField, ObserverFormValues } from "./observer-profile.form";
-import { useObserverFormState } from "./observer-profile.form-state";
+import { useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import type { pageModeMachine } from "../../shared/machines/page-mode.machine";
+import * as pageMode from "../../shared/machines/page-mode.selectors";
+import type { ObserverField } from "./observer-profile.form";
 import { fieldProblemMessage } from "./observer-profile.messages";
-import type { Observer } from "./observers.actors";
+import { selectObserverDraft, selectObserverProblems } from "./observer-profile.selectors";
 
 interface ObserverFormProps {
-  mode: PageMode;
-  /** The loaded record; null when creating. */
-  record: Observer | null;
-  saving: boolean;
-  /** A save or a delete is pending. */
-  busy: boolean;
-  error: PageError | null;
-  onSubmit: (values: ObserverFormValues) => void;
-  onCancel: () => void;
+  actor: ActorRefFrom<typeof pageModeMachine>;
   onEdit: () => void;
-  onDelete: () => void;
   onResetPin: () => void;
 }
 
-/** The observer's name, phone and PIN, with the page's Save / Cancel / Edit / Delete actions. */
-export function ObserverForm({ mode, record, saving, busy, error, onSubmit, onCancel, onEdit, onDelete, onResetPin }: ObserverFormProps) {
+/** The observer's name, phone and PIN, with the page's Save / Cancel / Edit / Delete actions; the draft lives in the page's machine. */
+export function ObserverForm({ actor, onEdit, onResetPin }: ObserverFormProps) {
   const { t } = useLingui();
+  const mode = useSelector(actor, pageMode.selectMode);
+  const draft = useSelector(actor, selectObserverDraft);
+  const problems = useSelector(actor, selectObserverProblems);
+  const touched = useSelector(actor, pageMode.selectTouched);
+  const error = useSelector(actor, pageMode.selectError);
+  const busy = useSelector(actor, pageMode.selectIsBusy);
+  const saving = useSelector(actor, pageMode.selectIsSaving);
+  const dirty = useSelector(actor, pageMode.selectIsDirty);
+  const restored = useSelector(actor, pageMode.selectIsRestored);
+  const canSubmit = useSelector(actor, pageMode.selectCanSubmit);
   const viewing = mode === "viewing";
-  const form = useObserverFormState(mode === "creating" ? null : record, !viewing);
-  const invalid = Object.keys(form.problems).length > 0;
 
   function problemOf(field: ObserverField) {
-    const serverCode = form.isAsSubmitted(field) ? error?.fieldErrors[field]?.[0] : undefined;
+    const serverCode = error?.fieldErrors[field]?.[0];
     if (serverCode) return t(fieldProblemMessage(serverCode));
-    const problem = form.problems[field];
-    return problem && form.isTouched(field) ? t(fieldProblemMessage(problem)) : null;
+    const problem = problems[field];
+    return problem && touched.includes(field) ? t(fieldProblemMessage(problem)) : null;
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!invalid && !busy) onSubmit(form.submitted());
+    actor.send({ type: "form.submit" });
   }
 
   const fieldProps = (field: ObserverField) => ({
-    value: form.values[field],
-    onChange: (event: { currentTarget: { value: string } }) => form.change(field, event.currentTarget.value),
-    onBlur: () => form.touch(field),
+    value: draft[field],
+    onChange: (event: { currentTarget: { value: string } }) =>
+      actor.send({ type: "field.change", field, value: event.currentTarget.value }),
+    onBlur: () => actor.send({ type: "field.blur", field }),
     error: problemOf(field),
     disabled: viewing || busy,
   });
+  const discard = () => actor.send({ type: "draft.discard" });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={480}>
-        {form.restored ? (
+        {restored && !viewing ? (
           <Alert color="yellow" title={<Trans>Restored your unsaved changes</Trans>}>
-            <Button variant="subtle" size="compact-sm" onClick={form.discardDraft} disabled={busy}>
+            <Button variant="subtle" size="compact-sm" onClick={discard} disabled={busy}>
               <Trans comment="Button: throw away the restored unsaved changes">Discard</Trans>
             </Button>
           </Alert>
@@ -82,19 +85,24 @@ export function ObserverForm({ mode, record, saving, busy, error, onSubmit, onCa
               <Trans id="EDIT">Edit</Trans>
             </Button>
           ) : (
-            <Button type="submit" loading={saving} disabled={invalid || (busy && !saving)}>
+            <Button type="submit" loading={saving} disabled={!canSubmit && !saving}>
               <Trans id="SAVE">Save</Trans>
             </Button>
           )}
-          <Button variant="default" onClick={onCancel} disabled={busy}>
+          <Button variant="default" onClick={() => actor.send({ type: "form.cancel" })} disabled={busy}>
             <Trans id="CANCEL">Cancel</Trans>
           </Button>
+          {dirty && !viewing ? (
+            <Button variant="subtle" onClick={discard} disabled={busy}>
+              <Trans comment="Button: undo every unsaved change and stay on the page">Discard changes</Trans>
+            </Button>
+          ) : null}
           {mode === "editing" ? (
             <>
               <Button variant="default" onClick={onResetPin} disabled={busy}>
                 <Trans id="RESET_PASSWORD">Reset password</Trans>
               </Button>
-              <Button color="red" variant="outline" onClick={onDelete} disabled={busy}>
+              <Button color="red" variant="outline" onClick={() => actor.send({ type: "record.delete" })} disabled={busy}>
                 <Trans id="DELETE">Delete</Trans>
               </Button>
             </>

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { notifications } from "@mantine/notifications";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
+import { usePageActor } from "../../shared/use-page-actor";
 import { useApi } from "../../api/api-context";
 import { useCurrentAccount } from "../../shared/account/account-context";
+import { announceFailure, announceSuccess } from "../../shared/ui/toasts";
 import { observerImportMachine, type ImportFailure } from "./observer-import.machine";
 import * as importer from "./observer-import.selectors";
 import { ObserverImportDropzone } from "./ObserverImportDropzone";
@@ -24,20 +25,16 @@ function useObserverImport() {
   const api = useApi();
   const ownNgoId = useCurrentAccount().ngoId;
   const { importFile, readPreview } = createObserverActors(api);
-  return useActorRef(
-    observerImportMachine.provide({
+  return usePageActor(
+    observerImportMachine,
+    {
       actors: { importFile, readPreview },
       actions: {
         onImported: (_, { count }) =>
-          notifications.show({
-            color: "green",
-            title: <Trans id="SUCCESS">Success</Trans>,
-            message: <Plural value={count} one="# observer has been added successfully" other="# observers have been added successfully" />,
-          }),
-        onImportFailed: (_, { failure }) =>
-          notifications.show({ color: "red", title: <Trans id="ERROR">Error</Trans>, message: <FailureText failure={failure} /> }),
+          announceSuccess(<Plural value={count} one="# observer has been added successfully" other="# observers have been added successfully" />),
+        onImportFailed: (_, { failure }) => announceFailure(<FailureText failure={failure} />),
       },
-    }),
+    },
     { input: { ngoId: ownNgoId } },
   );
 }

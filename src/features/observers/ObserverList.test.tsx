@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { renderApp, withAccountChecks } from "../../../tests/support/render";
 import { onSmallScreen } from "../../../tests/support/small-screen";
 import { observerListPage } from "../../../tests/model/pages/observer-list.page";
+import { createRequestQueue } from "../../../tests/support/request-queue";
 import { organizerToken, staffToken } from "../../../tests/support/token.fixtures";
 import { createFakeObserverApi, makeObservers, matchingObservers, type ObserverListParams } from "./observer-list.fixtures";
 import { OBSERVERS_VIEW_MODE_KEY } from "./observer-list.view-mode";
@@ -148,7 +149,7 @@ describe("ObserverList", () => {
     await page.seeSelectedCount(0);
   });
 
-  it("deletes the selected observers after confirmation, one call each, then reloads page 1 and clears the selection", async () => {
+  it("deletes the selected observers after confirmation, one call each, then reloads the same page in place without them", async () => {
     const { api, page } = renderList();
     await page.seeRows(byLastSeen.slice(0, 20));
     await page.clickNext();
@@ -161,11 +162,11 @@ describe("ObserverList", () => {
     expect(confirm.getAttribute("style") ?? "").toContain("red");
     await page.confirmDelete("Are you sure you want to delete 2 observers?");
     await page.seeToast("Success", "2 observers have been removed");
-    await page.seeRange(1, 20, 23);
+    await page.seeRange(21, 23, 23);
     await page.seeSelectedCount(0);
     const deletes = api.requests.filter((request) => request.method === "DELETE").map(({ url }) => url.search);
     expect(deletes).toEqual([`?id=${first?.id}`, `?id=${second?.id}`]);
-    expect(paramsOf(api.listRequests().at(-1))).toMatchObject({ Page: "1" });
+    expect(paramsOf(api.listRequests().at(-1))).toMatchObject({ Page: "2" });
   });
 
   it("deletes one observer from its row menu, and reports a failed delete", async () => {
@@ -309,5 +310,81 @@ describe("ObserverList", () => {
     expect(screen.getByRole("button", { name: "Următoarea" })).toBeEnabled();
     expect(screen.getByRole("columnheader", { name: "Ultima autentificare" })).toHaveAttribute("aria-sort", "descending");
     expect(screen.getByRole("button", { name: "Filtrează" })).toBeDisabled();
+  });
+  it("deletes the selection one call at a time, showing how far it got, and a double click on Delete deletes once", async () => {
+    const api = createFakeObserverApi({ observers });
+    const deletes = createRequestQueue();
+    const app = renderApp({
+      path: "/observatori",
+      storedToken: organizerToken,
+      fetch: withAccountChecks((request) => (request.method === "DELETE" ? deletes.receive(request) : api.fetch(request))),
+    });
+    const page = observerListPage(app.user);
+    await page.seeRows(byLastSeen.slice(0, 20));
+    await page.clickSelect(byLastSeen[0] ?? "");
+    await page.clickSelect(byLastSeen[1] ?? "");
+    await page.clickDeleteSelected();
+    const dialog = await screen.findByRole("dialog");
+    await app.user.dblClick(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(deletes.activeCount()).toBe(1));
+    expect(within(dialog).getByRole("status")).toHaveTextContent("Deleting: 0 of 2");
+    expect(screen.getByTestId("delete-progress")).toHaveTextContent("Deleting: 0 of 2");
+    expect(within(screen.getByTestId("selection-bar")).getByRole("button", { name: "Send notification" })).toBeDisabled();
+    deletes.answer(new Response(null, { status: 204 }));
+    await waitFor(() => expect(within(dialog).getByRole("status")).toHaveTextContent("Deleting: 1 of 2"));
+    expect(deletes.receivedCount()).toBe(2);
+    deletes.answer(new Response(null, { status: 204 }));
+    await page.seeToast("Success", "2 observers have been removed");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(deletes.receivedCount()).toBe(2);
+  });
+
+  it("shows a loader on the export button and sends one export for a double click", async () => {
+    const createObjectURL = vi.fn(() => "blob:observers");
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    const api = createFakeObserverApi({ observers });
+    const exports = createRequestQueue();
+    const app = renderApp({
+      path: "/observatori",
+      storedToken: organizerToken,
+      fetch: withAccountChecks((request) =>
+        new URL(request.url).pathname === "/api/v1/observer/export" ? exports.receive(request) : api.fetch(request),
+      ),
+    });
+    const page = observerListPage(app.user);
+    await page.seeRows(byLastSeen.slice(0, 20));
+    await app.user.dblClick(screen.getByRole("button", { name: "Export" }));
+    await waitFor(() => expect(exports.activeCount()).toBe(1));
+    expect(screen.getByRole("button", { name: "Export" })).toHaveAttribute("data-loading");
+    exports.answer(new Response("Id,Name\n", { headers: { "Content-Type": "text/csv" } }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole("button", { name: "Export" })).not.toHaveAttribute("data-loading");
+    expect(exports.receivedCount()).toBe(1);
+  });
+  it("resets a password from the row menu: Confirm waits with a loader, Cancel waits too, and a double click resets once", async () => {
+    const api = createFakeObserverApi({ observers });
+    const resets = createRequestQueue();
+    const app = renderApp({
+      path: "/observatori",
+      storedToken: organizerToken,
+      fetch: withAccountChecks((request) =>
+        new URL(request.url).pathname === "/api/v1/observer/reset" ? resets.receive(request) : api.fetch(request),
+      ),
+    });
+    const page = observerListPage(app.user);
+    await page.seeRows(byLastSeen.slice(0, 20));
+    await page.clickRowAction(byLastSeen[0] ?? "", "Reset password");
+    const dialog = await screen.findByRole("dialog", { name: "Reset password" });
+    await app.user.type(within(dialog).getByLabelText(/^Enter new password/), "4321");
+    await app.user.dblClick(within(dialog).getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(resets.activeCount()).toBe(1));
+    expect(within(dialog).getByRole("button", { name: "Confirm" })).toHaveAttribute("data-loading");
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeDisabled();
+    expect(within(dialog).getByLabelText(/^Enter new password/)).toBeDisabled();
+    resets.answer(new Response(null, { status: 204 }));
+    await page.seeToast("Success", "Password has been reset for the observer.");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Reset password" })).not.toBeInTheDocument());
+    expect(resets.receivedCount()).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
-import { useState } from "react";
 import { Group, Stack } from "@mantine/core";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
+import { usePageActor } from "../../shared/use-page-actor";
 import { useNavigate } from "react-router";
 import { useApi } from "../../api/api-context";
 import { listMachine } from "../../shared/machines/list.machine";
@@ -14,7 +14,9 @@ import { ObserverListHeader } from "./observer-list.header";
 import { ObserverListResults } from "./observer-list.results";
 import type { ObserverRowActions } from "./observer-list.row-actions";
 import { useObserverViewMode } from "./observer-list.view-mode";
-import { useObserverDelete } from "./ObserverDelete";
+import { useObserverDelete } from "./observer-delete.mutation";
+import { selectDeleteProgress, selectDeletingObservers } from "./observer-delete.selectors";
+import { ObserverDelete } from "./ObserverDelete";
 import { ObserverFilters } from "./ObserverFilters";
 import { openObserverResetPin } from "./observer-reset-pin.open";
 import { ObserverSelectionBar } from "./ObserverSelectionBar";
@@ -24,15 +26,17 @@ import { paths } from "../../shared/paths";
 export function ObserverList() {
   const api = useApi();
   const navigate = useNavigate();
-  const [logic] = useState(() => listMachine.provide(createObserverListActors(api)));
-  const list = useActorRef(logic, { input: OBSERVER_LIST_INPUT });
+  const list = usePageActor(listMachine, createObserverListActors(api), { input: OBSERVER_LIST_INPUT });
   const query = useSelector(list, selectQuery);
   const appliedFilter = useSelector(list, selectFilter);
   const total = useSelector(list, selectTotalItems);
   const selectedIds = useSelector(list, selectSelectedIds);
   const isOrganizer = useCurrentAccount().organizer;
   const [viewMode, setViewMode] = useObserverViewMode();
-  const confirmDelete = useObserverDelete(() => list.send({ type: "list.reload" }));
+  const deletion = useObserverDelete(() => list.send({ type: "list.reload" }));
+  const deleting = useSelector(deletion, selectDeleteProgress);
+  const deletingObservers = useSelector(deletion, selectDeletingObservers);
+  const confirmDelete = (observers: readonly Observer[]) => deletion.send({ type: "mutation.start", request: observers });
 
   const notify = (ids: number[]) => {
     list.send({ type: "selection.clear" });
@@ -42,6 +46,7 @@ export function ObserverList() {
     onDelete: confirmDelete,
     onNotify: (observers: Observer[]) => notify(observers.map((observer) => observer.id)),
     onResetPassword: (observer: Observer) => openObserverResetPin({ observer, api }),
+    deletingIds: deletingObservers.map((observer) => observer.id),
   };
 
   return (
@@ -58,11 +63,13 @@ export function ObserverList() {
       {selectedIds.length > 0 ? (
         <ObserverSelectionBar
           count={selectedIds.length}
+          deleting={deleting}
           onDelete={() => confirmDelete(selectSelectedObservers(list.getSnapshot()))}
           onNotify={() => notify(selectedIds)}
         />
       ) : null}
       <ObserverListResults list={list} viewMode={viewMode} showNgo={isOrganizer} actions={actions} />
+      <ObserverDelete mutation={deletion} />
     </Stack>
   );
 }

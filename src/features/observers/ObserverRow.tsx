@@ -52,9 +52,10 @@ interface ObserverActionsMenuProps extends ObserverRowActions {
 }
 
 /** Edit as the main action, the others in a dropdown (keyboard: Enter opens it, arrows move, Escape closes). */
-export function ObserverActionsMenu({ observer, onDelete, onNotify, onResetPassword }: ObserverActionsMenuProps) {
+export function ObserverActionsMenu({ observer, onDelete, onNotify, onResetPassword, deletingIds }: ObserverActionsMenuProps) {
   const { t } = useLingui();
   const name = observer.name;
+  const deleting = deletingIds.includes(observer.id);
   return (
     <Group gap={4} wrap="nowrap">
       <Button component={Link} to={observerEditPath(observer)} size="xs" variant="light">
@@ -65,20 +66,21 @@ export function ObserverActionsMenu({ observer, onDelete, onNotify, onResetPassw
           <ActionIcon
             variant="subtle"
             color="gray"
+            loading={deleting}
             aria-label={t({ message: `More actions for ${name}`, comment: "Accessible label of a row's actions menu button" })}
           >
             <ListMoreIcon />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => onNotify([observer])}>
+          <Menu.Item onClick={() => onNotify([observer])} disabled={deleting}>
             <Trans id="NOTIFICATION" comment="Menu item: send a notification to this observer">Notification</Trans>
           </Menu.Item>
-          <Menu.Item onClick={() => onResetPassword(observer)}>
+          <Menu.Item onClick={() => onResetPassword(observer)} disabled={deleting}>
             <Trans id="RESET_PASSWORD" comment="Menu item: set a new password (PIN) for the observer">Reset password</Trans>
           </Menu.Item>
           <Menu.Divider />
-          <Menu.Item color="red" onClick={() => onDelete([observer])}>
+          <Menu.Item color="red" onClick={() => onDelete([observer])} disabled={deleting}>
             <Trans id="DELETE" comment="Button or menu item: delete">Delete</Trans>
           </Menu.Item>
         </Menu.Dropdown>

@@ -191,6 +191,36 @@ describe("ObserverShow", () => {
     expect(sessionStorage.getItem("observer-draft:new")).toBeNull();
   });
 
+  it("asks before leaving with unsaved changes: Stay keeps them, Discard and leave drops them", async () => {
+    const app = openProfile("/observatori/profil/edit/7", fakeServer(loadAna));
+    await waitFor(() => expect(nameField()).toHaveValue("Ana Pop"));
+    await app.user.type(nameField(), " Maria");
+    const reload = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(reload);
+    expect(reload.defaultPrevented).toBe(true);
+
+    await app.user.click(screen.getByRole("button", { name: "Back" }));
+    const question = await screen.findByRole("dialog", { name: "Unsaved changes" });
+    await app.user.click(within(question).getByRole("button", { name: "Stay" }));
+    expect(app.currentPath()).toBe("/observatori/profil/edit/7");
+    expect(nameField()).toHaveValue("Ana Pop Maria");
+
+    await app.user.click(screen.getByRole("button", { name: "Back" }));
+    const again = await screen.findByRole("dialog", { name: "Unsaved changes" });
+    await app.user.click(within(again).getByRole("button", { name: "Discard and leave" }));
+    await waitFor(() => expect(app.currentPath()).toBe("/observatori"));
+    expect(sessionStorage.getItem("observer-draft:edit:7")).toBeNull();
+  });
+
+  it("leaves without asking after Cancel, which drops the unsaved changes", async () => {
+    const app = openProfile("/observatori/profil/new", fakeServer({}));
+    await app.user.type(await screen.findByRole("textbox", { name: /^Name/ }), "Ana");
+    await app.user.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(app.currentPath()).toBe("/observatori"));
+    expect(screen.queryByRole("dialog", { name: "Unsaved changes" })).not.toBeInTheDocument();
+    expect(sessionStorage.getItem("observer-draft:new")).toBeNull();
+  });
+
   it("offers a retry when the observer cannot be loaded", async () => {
     let loads = 0;
     const server = fakeServer({
@@ -237,7 +267,7 @@ describe("ObserverResetPin", () => {
     await app.user.click(confirm);
 
     expect(await screen.findByText("Password has been reset for the observer.")).toBeInTheDocument();
-    expect(screen.getByText("Success!")).toBeInTheDocument();
+    expect(screen.getByText("Success")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Reset password" })).not.toBeInTheDocument());
     expect(server.writes()).toEqual([
       { method: "POST", path: "/api/v1/observer/reset", body: { action: "reset-password", phoneNumber: "0722000000", pin: "4321" } },
@@ -249,7 +279,7 @@ describe("ObserverResetPin", () => {
     await app.user.type(within(dialog).getByLabelText(/^Enter new password/), "4321");
     await app.user.click(within(dialog).getByRole("button", { name: "Confirm" }));
     expect(await screen.findByText("Could not reset password")).toBeInTheDocument();
-    expect(screen.getByText("Error!")).toBeInTheDocument();
+    expect(screen.getByText("Error")).toBeInTheDocument();
     expect(screen.getByRole("dialog", { name: "Reset password" })).toBeInTheDocument();
     expect(window.location.search).toBe("");
   });

@@ -1,20 +1,20 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { Alert, Button, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { notifications } from "@mantine/notifications";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useApi } from "../../api/api-context";
-import { pageModeMachine, type PageMode } from "../../shared/machines/page-mode.machine";
+import type { PageMode } from "../../shared/machines/page-mode.machine";
 import { pageModeFromRoute } from "../../shared/machines/page-mode.route";
-import * as page from "../../shared/machines/page-mode.selectors";
+import * as pageMode from "../../shared/machines/page-mode.selectors";
+import { paths } from "../../shared/paths";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
-import { clearObserverDraft, observerDraftKey } from "./observer-profile.draft";
+import { LeaveGuard } from "../../shared/ui/LeaveGuard";
+import { useObserverPage } from "./observer-profile.page";
 import { pageErrorMessage } from "./observer-profile.messages";
+import { selectObserver } from "./observer-profile.selectors";
 import { ObserverForm } from "./ObserverForm";
 import { openObserverResetPin } from "./observer-reset-pin.open";
-import { createObserverActors, type Observer } from "./observers.actors";
-import { paths } from "../../shared/paths";
 
 const OBSERVERS_PATH = paths.observers.href();
 
@@ -24,73 +24,31 @@ const hasPreviousPage = () => ((window.history.state as { idx?: number } | null)
 /** /observatori/profil/:state(/:id): the route says whether the page adds, shows or edits an observer. */
 export function ObserverShow() {
   const { state, id } = useParams();
-  const page = pageModeFromRoute(state, id);
-  if (!page) {
+  const route = pageModeFromRoute(state, id);
+  if (!route) {
     return (
       <Text role="alert">
         <Trans>This observer page does not exist.</Trans>
       </Text>
     );
   }
-  // One actor per record: moving between view and edit of the same observer keeps it (and its loaded record).
-  return <ObserverProfile key={page.id ?? "new"} mode={page.mode} id={page.id} />;
-}
-
-function useObserverPage(mode: PageMode, id: number | null) {
-  const api = useApi();
-  const navigate = useNavigate();
-  const { i18n } = useLingui();
-  const draftKey = observerDraftKey(id);
-  const announce = (title: ReactNode, message: ReactNode, color = "green") =>
-    notifications.show({ title, message, color });
-  const leave = () => {
-    clearObserverDraft(sessionStorage, draftKey);
-    void navigate(OBSERVERS_PATH);
-  };
-  const { loadRecord, createRecord, updateRecord, deleteRecord } = createObserverActors(api);
-  return useActorRef(
-    pageModeMachine.provide({
-      actors: { loadRecord, createRecord, updateRecord, deleteRecord },
-      actions: {
-        onCreated: () => {
-          announce(<Trans id="SUCCESS">Success</Trans>, <Trans>Observer has been added</Trans>);
-          leave();
-        },
-        onSaved: () => {
-          clearObserverDraft(sessionStorage, draftKey);
-          announce(<Trans id="SUCCESS">Success</Trans>, <Trans>Changes have been saved</Trans>);
-        },
-        onDeleted: () => {
-          const count = 1;
-          const message = (
-            <Plural id="OBSERVER_DELETE_SUCCESS" value={count} one="The observer has been removed" other="# observers have been removed" />
-          );
-          announce(<Trans id="SUCCESS">Success</Trans>, message, "yellow");
-          leave();
-        },
-        onCancelled: leave,
-        onFailed: ({ context }) => {
-          if (context.error) announce(<Trans id="ERROR">Error</Trans>, i18n._(pageErrorMessage(context.error)), "red");
-        },
-      },
-    }),
-    { input: { mode, id } },
-  );
+  // One actor per record: moving between view and edit of the same observer keeps it (and its draft).
+  return <ObserverProfile key={route.id ?? "new"} mode={route.mode} id={route.id} />;
 }
 
 function ObserverProfile({ mode: routeMode, id }: { mode: PageMode; id: number | null }) {
   const api = useApi();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const actor = useObserverPage(routeMode, id);
-  const phase = useSelector(actor, page.selectPhase);
-  const mode = useSelector(actor, page.selectMode);
-  const record = useSelector(actor, page.selectRecord) as Observer | null;
-  const busy = useSelector(actor, page.selectIsBusy);
-  const saving = useSelector(actor, page.selectIsSaving);
-  const deleting = useSelector(actor, page.selectIsDeleting);
-  const confirmingDelete = useSelector(actor, page.selectIsConfirmingDelete);
-  const error = useSelector(actor, page.selectError);
+  const leavingRef = useRef(false);
+  const actor = useObserverPage(routeMode, id, leavingRef);
+  const phase = useSelector(actor, pageMode.selectPhase);
+  const mode = useSelector(actor, pageMode.selectMode);
+  const observer = useSelector(actor, selectObserver);
+  const dirty = useSelector(actor, pageMode.selectIsDirty);
+  const deleting = useSelector(actor, pageMode.selectIsDeleting);
+  const confirmingDelete = useSelector(actor, pageMode.selectIsConfirmingDelete);
+  const error = useSelector(actor, pageMode.selectError);
   const { t, i18n } = useLingui();
 
   useEffect(() => {
@@ -102,11 +60,11 @@ function ObserverProfile({ mode: routeMode, id }: { mode: PageMode; id: number |
   // StrictMode runs effects twice before the search params update: open the modal once.
   const resetOpened = useRef(false);
   useEffect(() => {
-    if (!resetRequested || !record || mode !== "editing" || resetOpened.current) return;
+    if (!resetRequested || !observer || mode !== "editing" || resetOpened.current) return;
     resetOpened.current = true;
     setSearchParams({}, { replace: true });
-    openObserverResetPin({ observer: record, api });
-  }, [api, mode, record, resetRequested, setSearchParams]);
+    openObserverResetPin({ observer, api });
+  }, [api, mode, observer, resetRequested, setSearchParams]);
 
   const title =
     mode === "creating" ? <Trans id="OBSERVER_ADD">Add observer</Trans>
@@ -133,16 +91,9 @@ function ObserverProfile({ mode: routeMode, id }: { mode: PageMode; id: number |
       ) : null}
       {phase === "form" ? (
         <ObserverForm
-          mode={mode}
-          record={record}
-          saving={saving}
-          busy={busy}
-          error={error}
-          onSubmit={(values) => actor.send({ type: "form.submit", values: { ...values } })}
-          onCancel={() => actor.send({ type: "form.cancel" })}
+          actor={actor}
           onEdit={() => id !== null && void navigate(paths.observer.href("edit", id))}
-          onDelete={() => actor.send({ type: "record.delete" })}
-          onResetPin={() => record && openObserverResetPin({ observer: record, api })}
+          onResetPin={() => observer && openObserverResetPin({ observer, api })}
         />
       ) : null}
       <ConfirmDialog
@@ -154,6 +105,7 @@ function ObserverProfile({ mode: routeMode, id }: { mode: PageMode; id: number |
         onConfirm={() => actor.send({ type: "delete.confirm" })}
         onCancel={() => actor.send({ type: "delete.cancel" })}
       />
+      <LeaveGuard dirty={dirty} leavingRef={leavingRef} onDiscard={() => actor.send({ type: "draft.discard" })} />
     </Stack>
   );
 }

@@ -30,28 +30,41 @@ export function createObserverListActors(api: ApiClient) {
             signal,
           }),
         );
-        return { query: input, items: page.data, totalItems: page.totalItems };
+        return { items: page.data, totalItems: page.totalItems };
       }),
     },
   };
 }
 
 /**
- * Deletes each observer with its own call (the contract has no bulk delete).
+ * Deletes the observers one call after the other (the contract has no bulk delete), reporting each answer so the
+ * page can show "n of total". One at a time spares the server and lets an abort stop the calls not yet sent.
  * Resolves with the ids whose delete failed.
  */
-export async function deleteObservers(api: ApiClient, ids: readonly number[]): Promise<number[]> {
-  const results = await Promise.allSettled(
-    ids.map((id) => expectData(api.DELETE("/api/v1/observer", { params: { query: { id } } }))),
-  );
-  return ids.filter((_, index) => results[index]?.status === "rejected");
+export async function deleteObservers(
+  api: ApiClient,
+  ids: readonly number[],
+  { signal, reportProgress }: { signal: AbortSignal; reportProgress?: (progress: { done: number; total: number }) => void },
+): Promise<number[]> {
+  const failed: number[] = [];
+  for (const [index, id] of ids.entries()) {
+    try {
+      await expectData(api.DELETE("/api/v1/observer", { params: { query: { id } }, signal }));
+    } catch (error) {
+      if (signal.aborted) throw error;
+      failed.push(id);
+    }
+    reportProgress?.({ done: index + 1, total: ids.length });
+  }
+  return failed;
 }
 
 /** Fetches the CSV of every observer matching the filter and sort (exportObservers), with the bearer token. */
-export async function exportObservers(api: ApiClient, query: Pick<ListQuery, "filter" | "sort">): Promise<Blob> {
+export async function exportObservers(api: ApiClient, query: Pick<ListQuery, "filter" | "sort">, signal: AbortSignal): Promise<Blob> {
   const { data, error, response } = await api.GET("/api/v1/observer/export", {
     params: { query: { ...toObserverQuery(query), format: "csv" } },
     parseAs: "blob",
+    signal,
   });
   if (!response.ok || !data) throw errorFromResponse(response, error);
   return data;

@@ -1,13 +1,17 @@
 import { Trans } from "@lingui/react/macro";
-import type { ListError } from "../../shared/machines/list.machine";
+import type { LoadFailure } from "../../shared/machines/load-failure";
+import { commonMessages } from "../../shared/i18n/common-messages";
+import { CommonMessage } from "../../shared/ui/CommonMessage";
 
 /** Why the observers could not be loaded, in the user's words. */
-export function ObserverListLoadErrorText({ error }: { error: ListError }) {
+export function ObserverListLoadErrorText({ error }: { error: LoadFailure }) {
   switch (error.code) {
     case "network":
-      return <Trans>Cannot reach the server. Check your connection and try again.</Trans>;
+      return <CommonMessage message={commonMessages.cannotReachServer} />;
     case "forbidden":
       return <Trans>You are not allowed to see these observers.</Trans>;
+    case "not_found":
+      return <Trans>The observers could not be loaded. Try again.</Trans>;
     case "unexpected": {
       const status = error.status;
       return status === null ? (

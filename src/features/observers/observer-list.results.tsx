@@ -8,6 +8,7 @@ import {
   selectCanGoNext,
   selectCanGoPrevious,
   selectIsLoading,
+  selectIsRefreshing,
   selectLoadError,
   selectRange,
   selectSelectedIds,
@@ -34,6 +35,7 @@ interface ObserverListResultsProps {
 /** The list's phase: the page of observers (kept on screen while the next loads), nothing found, or the load error. */
 export function ObserverListResults({ list, viewMode, showNgo, actions }: ObserverListResultsProps) {
   const loading = useSelector(list, selectIsLoading);
+  const refreshing = useSelector(list, selectIsRefreshing);
   const error = useSelector(list, selectLoadError);
   const observers = useSelector(list, selectObservers);
   const selectedIds = useSelector(list, selectSelectedIds);
@@ -82,6 +84,8 @@ export function ObserverListResults({ list, viewMode, showNgo, actions }: Observ
           canGoNext={canGoNext}
           onPrevious={() => list.send({ type: "page.previous" })}
           onNext={() => list.send({ type: "page.next" })}
+          onRefresh={() => list.send({ type: "list.refresh" })}
+          refreshing={refreshing}
         />
       )}
     </Stack>

@@ -1,5 +1,3 @@
-import type { Observer } from "./observers.actors";
-
 export interface ObserverFormValues {
   name: string;
   phone: string;
@@ -41,8 +39,4 @@ export function validateObserverForm(values: ObserverFormValues, creating: boole
   if (pin === "" && creating) problems.pin = "required";
   else if (pin !== "" && !PIN_PATTERN.test(pin)) problems.pin = "pin_pattern";
   return problems;
-}
-
-export function observerFormValues(observer: Observer): ObserverFormValues {
-  return { name: observer.name, phone: observer.phone, pin: "" };
 }

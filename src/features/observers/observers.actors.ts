@@ -36,6 +36,11 @@ function readRows(body: unknown): ImportRowProblem[] {
   return Array.isArray(rows) ? (rows as ImportRowProblem[]) : [];
 }
 
+/** resetObserverPassword: the observer's new PIN. */
+export function resetObserverPin(api: ApiClient, { phone, pin }: ResetPinInput, signal: AbortSignal): Promise<unknown> {
+  return expectData(api.POST("/api/v1/observer/reset", { body: { action: "reset-password", phoneNumber: phone, pin }, signal }));
+}
+
 async function loadObserver(api: ApiClient, id: number, signal: AbortSignal): Promise<Observer> {
   const page = await expectData(api.GET("/api/v1/observer", { params: { query: { id } }, signal }));
   const observer = page.data[0];
@@ -69,7 +74,7 @@ async function importObservers(api: ApiClient, { file, ngoId, dryRun }: ImportRe
 }
 
 /**
- * The real implementations of the observer profile's page-mode actors, the PIN reset and the CSV import.
+ * The real implementations of the observer profile's page-mode actors and the CSV import.
  * Every request carries the actor's AbortSignal, so leaving a state cancels its call.
  */
 export function createObserverActors(api: ApiClient) {
@@ -89,14 +94,6 @@ export function createObserverActors(api: ApiClient) {
     }),
     deleteRecord: fromPromise<unknown, RecordIdInput>(({ input, signal }) =>
       expectData(api.DELETE("/api/v1/observer", { params: { query: { id: input.id } }, signal })),
-    ),
-    resetPin: fromPromise<unknown, ResetPinInput>(({ input, signal }) =>
-      expectData(
-        api.POST("/api/v1/observer/reset", {
-          body: { action: "reset-password", phoneNumber: input.phone, pin: input.pin },
-          signal,
-        }),
-      ),
     ),
     importFile: fromPromise<ImportResult, ImportRequest>(({ input, signal }) => importObservers(api, input, signal)),
     readPreview: fromPromise<CsvPreview, { file: File }>(async ({ input }) => previewCsv(await input.file.text())),

@@ -1,5 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import type { LoginError } from "./login-error";
+import { commonMessages } from "../../shared/i18n/common-messages";
+import { CommonMessage } from "../../shared/ui/CommonMessage";
 
 export function LoginErrorText({ error }: { error: LoginError }) {
   switch (error.code) {
@@ -22,7 +24,7 @@ export function LoginErrorText({ error }: { error: LoginError }) {
         <Trans>Cannot decode the token.</Trans>
       );
     case "network":
-      return <Trans>Cannot reach the server. Check your connection and try again.</Trans>;
+      return <CommonMessage message={commonMessages.cannotReachServer} />;
     case "unexpected": {
       const status = error.status;
       return <Trans comment="{status} is an HTTP status code such as 500">The server could not sign you in (error {status}). Try again later.</Trans>;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { createActor, fromCallback, fromPromise, waitFor } from "xstate";
 import { listMachine, type ListPage, type ListQuery } from "./list.machine";
 import {
   selectAllSelected,
   selectCanGoNext,
   selectCanGoPrevious,
   selectIsLoading,
+  selectIsRefreshing,
   selectLoadError,
   selectRange,
   selectSomeSelected,
@@ -44,8 +45,8 @@ function startList() {
   /** Answers the latest request with the given rows out of `totalItems`. */
   const answer = async (ids: number[], totalItems: number) => {
     const load = latest();
-    load.resolve({ query: load.query, items: rows(...ids), totalItems });
-    await waitFor(list, (snapshot) => snapshot.matches("ready"));
+    load.resolve({ items: rows(...ids), totalItems });
+    await waitFor(list, (snapshot) => snapshot.matches({ ready: "shown" }));
   };
   return { list, loads, latest, answer };
 }
@@ -86,7 +87,7 @@ describe(listMachine.id, () => {
       await answer([3, 4], 4);
       expect(selectCanGoNext(list.getSnapshot())).toBe(false);
       list.send({ type: "page.next" });
-      expect(list.getSnapshot().value).toBe("ready");
+      expect(list.getSnapshot().value).toEqual({ ready: "shown" });
       expect(loads).toHaveLength(2);
     });
 
@@ -142,7 +143,7 @@ describe(listMachine.id, () => {
       const { list, loads, answer } = startList();
       await answer([1, 2], 6);
       list.send({ type: "filter.reset" });
-      expect(list.getSnapshot().value).toBe("ready");
+      expect(list.getSnapshot().value).toEqual({ ready: "shown" });
       expect(loads).toHaveLength(1);
     });
 
@@ -168,7 +169,7 @@ describe(listMachine.id, () => {
       expect(latest().query.page).toBe(1);
     });
 
-    it("reloads page 1 with the same filter and sort (after a delete)", async () => {
+    it("reloads the same page with the same filter and sort after a delete, in place", async () => {
       const { list, answer, latest } = startList();
       await answer([1, 2], 6);
       list.send({ type: "filter.submit", filter: { name: "a" } });
@@ -176,7 +177,27 @@ describe(listMachine.id, () => {
       list.send({ type: "page.next" });
       await answer([3, 4], 6);
       list.send({ type: "list.reload" });
-      expect(latest().query).toEqual({ page: 1, pageSize: 2, filter: { name: "a", phone: "" }, sort: { by: "lastSeen", direction: "desc" } });
+      expect(latest().query).toEqual({ page: 2, pageSize: 2, filter: { name: "a", phone: "" }, sort: { by: "lastSeen", direction: "desc" } });
+      expect(selectIsLoading(list.getSnapshot())).toBe(false);
+      expect(list.getSnapshot().context.items).toEqual(rows(3, 4));
+      await answer([5, 6], 5);
+      expect(list.getSnapshot().context.items).toEqual(rows(5, 6));
+    });
+
+    it("goes to the last page that still exists when a delete emptied the page shown", async () => {
+      const { list, answer, latest, loads } = startList();
+      await answer([1, 2], 6);
+      list.send({ type: "page.next" });
+      await answer([3, 4], 6);
+      list.send({ type: "page.next" });
+      await answer([5, 6], 6);
+      list.send({ type: "list.reload" });
+      latest().resolve({ items: [], totalItems: 3 });
+      await waitFor(list, () => loads.length === 5);
+      expect(latest().query.page).toBe(2);
+      expect(selectIsLoading(list.getSnapshot())).toBe(true);
+      await answer([3], 3);
+      expect(list.getSnapshot().context.query.page).toBe(2);
     });
   });
 
@@ -190,24 +211,15 @@ describe(listMachine.id, () => {
       expect(older?.signal.aborted).toBe(true);
       expect(newer?.signal.aborted).toBe(false);
 
-      newer?.resolve({ query: newer.query, items: rows(7), totalItems: 1 });
+      newer?.resolve({ items: rows(7), totalItems: 1 });
       await waitFor(list, (snapshot) => snapshot.matches("ready"));
-      older?.resolve({ query: older.query, items: rows(5, 6), totalItems: 2 });
+      older?.resolve({ items: rows(5, 6), totalItems: 2 });
       await settlePendingPromises();
       expect(list.getSnapshot().context.items).toEqual(rows(7));
       expect(list.getSnapshot().context.totalItems).toBe(1);
     });
 
-    it("is recognised by the query it answers: an answer for another query is not shown", async () => {
-      const { list, answer, latest } = startList();
-      await answer([1, 2], 6);
-      list.send({ type: "page.next" });
-      const load = latest();
-      load.resolve({ query: { ...load.query, page: 1 }, items: rows(9), totalItems: 6 });
-      await settlePendingPromises();
-      expect(list.getSnapshot().value).toBe("loading");
-      expect(list.getSnapshot().context.items).toEqual(rows(1, 2));
-    });
+
   });
 
   describe("failing", () => {
@@ -294,7 +306,6 @@ describe(listMachine.id, () => {
       ["the page changes", { type: "page.next" }],
       ["the filter changes", { type: "filter.submit", filter: { name: "x" } }],
       ["the sort changes", { type: "sort.toggle", by: "name" }],
-      ["the list reloads after a delete", { type: "list.reload" }],
       ["the user clears it", { type: "selection.clear" }],
     ] as const)("clears when %s", async (_, event) => {
       const { list, answer } = startList();
@@ -319,6 +330,91 @@ describe(listMachine.id, () => {
       list.send({ type: "selection.toggleAll" });
       list.send({ type: "selection.toggle", id: 1 });
       expect(list.getSnapshot().context.selection).toEqual([]);
+    });
+  });
+
+  describe("refreshing in place", () => {
+    it("keeps the rows, the page and the still-present selection on screen, without the busy tag", async () => {
+      const { list, answer, latest } = startList();
+      await answer([1, 2], 6);
+      list.send({ type: "page.next" });
+      await answer([3, 4], 6);
+      list.send({ type: "selection.toggleAll" });
+      list.send({ type: "list.refresh" });
+      expect(selectIsLoading(list.getSnapshot())).toBe(false);
+      expect(selectIsRefreshing(list.getSnapshot())).toBe(true);
+      expect(latest().query.page).toBe(2);
+      expect(list.getSnapshot().context.items).toEqual(rows(3, 4));
+      expect(list.getSnapshot().context.selection).toEqual([3, 4]);
+      await answer([4, 5], 6);
+      expect(list.getSnapshot().context.items).toEqual(rows(4, 5));
+      expect(list.getSnapshot().context.selection).toEqual([4]);
+      expect(selectIsRefreshing(list.getSnapshot())).toBe(false);
+    });
+
+    it("lets the reader select and page while a refresh runs", async () => {
+      const { list, answer, loads } = startList();
+      await answer([1, 2], 6);
+      list.send({ type: "list.refresh" });
+      list.send({ type: "selection.toggle", id: 1 });
+      expect(list.getSnapshot().context.selection).toEqual([1]);
+      const refresh = loads.at(-1);
+      list.send({ type: "page.next" });
+      expect(refresh?.signal.aborted).toBe(true);
+      expect(selectIsLoading(list.getSnapshot())).toBe(true);
+    });
+
+    it("keeps the rows when a refresh fails, and can refresh again", async () => {
+      const { list, answer, latest } = startList();
+      await answer([1, 2], 6);
+      list.send({ type: "list.refresh" });
+      latest().reject({ status: 0 });
+      await waitFor(list, (snapshot) => snapshot.matches({ ready: "shown" }));
+      expect(list.getSnapshot().context.items).toEqual(rows(1, 2));
+      expect(selectLoadError(list.getSnapshot())).toBeNull();
+      list.send({ type: "list.refresh" });
+      expect(selectIsRefreshing(list.getSnapshot())).toBe(true);
+    });
+
+    it("restarts a refresh asked for while one runs, so only the newest answer shows", async () => {
+      const { list, answer, loads } = startList();
+      await answer([1, 2], 6);
+      list.send({ type: "list.refresh" });
+      list.send({ type: "list.refresh" });
+      expect(loads.at(-2)?.signal.aborted).toBe(true);
+      await answer([2, 3], 6);
+      expect(list.getSnapshot().context.items).toEqual(rows(2, 3));
+    });
+
+    it("is ignored while the first load runs and after it failed (retry is the way back)", async () => {
+      const { list, loads, latest } = startList();
+      list.send({ type: "list.refresh" });
+      expect(loads).toHaveLength(1);
+      latest().reject({ status: 503 });
+      await waitFor(list, (snapshot) => snapshot.matches("failed"));
+      list.send({ type: "list.refresh" });
+      expect(loads).toHaveLength(1);
+    });
+
+    it("can be driven by a sync actor (a timer or a pushed event)", async () => {
+      const loads: PendingLoad[] = [];
+      let push: (() => void) | undefined;
+      const logic = listMachine.provide({
+        actors: {
+          loadPage: fromPromise<ListPage, ListQuery>(
+            ({ input, signal }) => new Promise((resolve, reject) => loads.push({ query: input, signal, resolve, reject })),
+          ),
+          sync: fromCallback(({ sendBack }) => {
+            push = () => sendBack({ type: "list.refresh" });
+          }),
+        },
+      });
+      const list = createActor(logic, { input: { pageSize: 2, emptyFilter: {}, sort: { by: "lastSeen", direction: "desc" } } }).start();
+      loads[0]?.resolve({ items: rows(1), totalItems: 1 });
+      await waitFor(list, (snapshot) => snapshot.matches({ ready: "shown" }));
+      push?.();
+      expect(selectIsRefreshing(list.getSnapshot())).toBe(true);
+      expect(loads).toHaveLength(2);
     });
   });
 });

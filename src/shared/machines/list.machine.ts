@@ -1,4 +1,5 @@
-import { assertEvent, assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, fromCallback, fromPromise, setup } from "xstate";
+import { toLoadFailure, type LoadFailure } from "./load-failure";
 
 export type SortDirection = "asc" | "desc";
 
@@ -21,15 +22,14 @@ export interface ListItem {
   id: number;
 }
 
-/** One page as the loader answers it, with the query it answers. */
+/** One page as the loader answers it. */
 export interface ListPage {
-  query: ListQuery;
   items: ListItem[];
   totalItems: number;
 }
 
 /** Why a load failed, as a code the view translates. */
-export type ListError = { code: "network" } | { code: "forbidden" } | { code: "unexpected"; status: number | null };
+export type ListError = LoadFailure;
 
 export interface ListContext {
   query: ListQuery;
@@ -50,6 +50,7 @@ export type ListEvent =
   | { type: "page.previous" }
   | { type: "list.retry" }
   | { type: "list.reload" }
+  | { type: "list.refresh" }
   | { type: "selection.toggle"; id: number }
   | { type: "selection.toggleAll" }
   | { type: "selection.clear" };
@@ -61,16 +62,11 @@ export interface ListInput {
   sortDirections?: Record<string, SortDirection>;
 }
 
-/** Reads the error code from a failed load: the API client's errors carry an HTTP status (0 when no answer came). */
-export function toListError(error: unknown): ListError {
-  const status = typeof error === "object" && error !== null && "status" in error ? error.status : null;
-  if (status === 0) return { code: "network" };
-  if (status === 403) return { code: "forbidden" };
-  return { code: "unexpected", status: typeof status === "number" ? status : null };
-}
+export const toListError = toLoadFailure;
 
-function sameQuery(left: ListQuery, right: ListQuery): boolean {
-  return JSON.stringify(left) === JSON.stringify(right);
+/** The last page that holds rows (page 1 when there are none). */
+function lastPage(totalItems: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(totalItems / pageSize));
 }
 
 function sameFilter(left: ListFilter, right: ListFilter): boolean {
@@ -82,18 +78,21 @@ export const listMachine = setup({
     context: {} as ListContext,
     events: {} as ListEvent,
     input: {} as ListInput,
-    tags: {} as "busy",
+    tags: {} as "busy" | "refreshing",
   },
   actors: {
     loadPage: fromPromise<ListPage, ListQuery>(() => Promise.reject(new Error("loadPage is not provided"))),
+    /** Sends `list.refresh` when the rows may have changed (a timer, a pushed event); by default nothing does. */
+    sync: fromCallback(() => undefined),
   },
   guards: {
     hasNextPage: ({ context }) => context.query.page * context.query.pageSize < context.totalItems,
     hasPreviousPage: ({ context }) => context.query.page > 1,
     isFiltered: ({ context }) => !sameFilter(context.query.filter, context.emptyFilter),
     isListed: ({ context, event }) => event.type === "selection.toggle" && context.items.some((item) => item.id === event.id),
-    answersCurrentQuery: ({ context, event }) =>
-      "output" in event && sameQuery((event.output as ListPage).query, context.query),
+    /** After rows went away (a delete), the page asked for may lie past the end: the last page that exists is shown. */
+    pageNoLongerExists: ({ context }, params: { page: ListPage }) =>
+      params.page.items.length === 0 && context.query.page > lastPage(params.page.totalItems, context.query.pageSize),
   },
   actions: {
     applyFilter: assign(({ context, event }) => {
@@ -112,6 +111,16 @@ export const listMachine = setup({
     goToPreviousPage: assign(({ context }) => ({ query: { ...context.query, page: context.query.page - 1 } })),
     goToFirstPage: assign(({ context }) => ({ query: { ...context.query, page: 1 } })),
     clearSelection: assign({ selection: [] }),
+    showPage: assign((_, params: { page: ListPage }) => ({ items: params.page.items, totalItems: params.page.totalItems, error: null })),
+    /** A refresh keeps the selected rows that are still on the page and drops the ones that went away. */
+    showRefreshedPage: assign(({ context }, params: { page: ListPage }) => ({
+      items: params.page.items,
+      totalItems: params.page.totalItems,
+      selection: context.selection.filter((id) => params.page.items.some((item) => item.id === id)),
+    })),
+    goToLastPage: assign(({ context }, params: { page: ListPage }) => ({
+      query: { ...context.query, page: lastPage(params.page.totalItems, context.query.pageSize) },
+    })),
     toggleSelection: assign(({ context, event }) => {
       assertEvent(event, "selection.toggle");
       const selected = context.selection.includes(event.id);
@@ -135,6 +144,7 @@ export const listMachine = setup({
     error: null,
   }),
   initial: "loading",
+  invoke: { id: "sync", src: "sync" },
   on: {
     "filter.submit": { target: ".loading", actions: "applyFilter", description: "Back to page 1 with the new filter" },
     "filter.reset": {
@@ -148,7 +158,6 @@ export const listMachine = setup({
       actions: "toggleSort",
       description: "The same column flips its direction; another column starts in its own direction. Back to page 1.",
     },
-    "list.reload": { target: ".loading", actions: "goToFirstPage", description: "After a change such as a delete: page 1 again" },
   },
   states: {
     loading: {
@@ -159,15 +168,49 @@ export const listMachine = setup({
         id: "loadPage",
         src: "loadPage",
         input: ({ context }) => context.query,
-        onDone: {
-          guard: "answersCurrentQuery",
-          target: "ready",
-          actions: assign(({ event }) => ({ items: event.output.items, totalItems: event.output.totalItems, error: null })),
-        },
+        onDone: [
+          {
+            guard: { type: "pageNoLongerExists", params: ({ event }) => ({ page: event.output }) },
+            target: "loading",
+            reenter: true,
+            actions: { type: "goToLastPage", params: ({ event }) => ({ page: event.output }) },
+          },
+          { target: "ready", actions: { type: "showPage", params: ({ event }) => ({ page: event.output }) } },
+        ],
         onError: { target: "failed", actions: assign({ error: ({ event }) => toListError(event.error) }) },
       },
+      on: { "list.reload": { target: "loading", reenter: true, description: "The query may have changed meaning: ask again" } },
     },
     ready: {
+      initial: "shown",
+      states: {
+        shown: {
+          on: {
+            "list.refresh": "refreshing",
+            "list.reload": { target: "refreshing", description: "After a change such as a delete: the same page again, in place" },
+          },
+        },
+        refreshing: {
+          tags: "refreshing",
+          description:
+            "The rows stay on screen, the selection stays and no loader blanks the list while the same page loads again; a failed refresh keeps the rows.",
+          on: { "list.refresh": { target: "refreshing", reenter: true }, "list.reload": { target: "refreshing", reenter: true } },
+          invoke: {
+            id: "refreshPage",
+            src: "loadPage",
+            input: ({ context }) => context.query,
+            onDone: [
+              {
+                guard: { type: "pageNoLongerExists", params: ({ event }) => ({ page: event.output }) },
+                target: "#list.loading",
+                actions: { type: "goToLastPage", params: ({ event }) => ({ page: event.output }) },
+              },
+              { target: "shown", actions: { type: "showRefreshedPage", params: ({ event }) => ({ page: event.output }) } },
+            ],
+            onError: "shown",
+          },
+        },
+      },
       on: {
         "page.next": { guard: "hasNextPage", target: "loading", actions: "goToNextPage" },
         "page.previous": { guard: "hasPreviousPage", target: "loading", actions: "goToPreviousPage" },
@@ -177,7 +220,7 @@ export const listMachine = setup({
       },
     },
     failed: {
-      on: { "list.retry": "loading" },
+      on: { "list.retry": "loading", "list.reload": "loading" },
     },
   },
 });

@@ -6,6 +6,9 @@ type ListSnapshot = SnapshotFrom<typeof listMachine>;
 /** True while a page is being requested. */
 export const selectIsLoading = (snapshot: ListSnapshot) => snapshot.hasTag("busy");
 
+/** True while the page shown loads again in place (rows and selection stay). */
+export const selectIsRefreshing = (snapshot: ListSnapshot) => snapshot.hasTag("refreshing");
+
 /** The reason the last load failed, only while the failure is on screen. */
 export const selectLoadError = (snapshot: ListSnapshot) => (snapshot.matches("failed") ? snapshot.context.error : null);
 

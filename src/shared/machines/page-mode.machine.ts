@@ -1,95 +1,51 @@
-import { assign, fromPromise, setup } from "xstate";
+import { and, assign, fromCallback, fromPromise, not, sendTo, setup, stateIn } from "xstate";
+import {
+  changeField,
+  draftOf,
+  isSameDraft,
+  normalizeDraft,
+  restoredDraft,
+  touchField,
+  type PageRecord,
+} from "./page-draft";
+import { toPageError, withoutFieldError } from "./page-error";
+import type {
+  DraftStoreEvent,
+  DraftStoreInput,
+  CreateRecordInput,
+  PageMode,
+  PageModeContext,
+  PageModeEvent,
+  PageModeInput,
+  RecordIdInput,
+  UpdateRecordInput,
+} from "./page-mode.types";
 
-/** The record a profile page shows: anything with an id (an observer, an NGO). */
-export interface PageRecord {
-  readonly id: number;
-}
-
-/** What the form submits, already normalized by the page. */
-export type PageValues = Readonly<Record<string, string | number | boolean | null | undefined>>;
-
-export type PageMode = "creating" | "viewing" | "editing";
-
-/** Why a call failed, as codes the view translates: the problem code and each field's error codes. */
-export interface PageError {
-  status: number;
-  code: string | null;
-  fieldErrors: Readonly<Record<string, readonly string[]>>;
-}
-
-export interface PageModeInput {
-  mode: PageMode;
-  /** The record's id; null when creating. */
-  id: number | null;
-}
-
-export interface PageModeContext {
-  mode: PageMode;
-  id: number | null;
-  record: PageRecord | null;
-  error: PageError | null;
-}
-
-export type PageModeEvent =
-  | { type: "mode.edit" }
-  | { type: "mode.view" }
-  | { type: "load.retry" }
-  | { type: "form.submit"; values: PageValues }
-  | { type: "form.cancel" }
-  | { type: "record.delete" }
-  | { type: "delete.confirm" }
-  | { type: "delete.cancel" };
-
-export interface RecordIdInput {
-  id: number;
-}
-export interface CreateRecordInput {
-  values: PageValues;
-}
-export interface UpdateRecordInput {
-  id: number;
-  values: PageValues;
-}
-
-function fieldCodes(value: unknown): Record<string, string[]> {
-  if (typeof value !== "object" || value === null) return {};
-  const codes: Record<string, string[]> = {};
-  for (const [field, problems] of Object.entries(value as Record<string, unknown>)) {
-    if (!Array.isArray(problems)) continue;
-    codes[field] = problems.flatMap((problem: unknown) =>
-      typeof problem === "object" && problem !== null && typeof (problem as { code?: unknown }).code === "string"
-        ? [(problem as { code: string }).code]
-        : [],
-    );
-  }
-  return codes;
-}
-
-/** Reads what an actor threw (an ApiError, structurally) into codes; anything else is an unexpected failure. */
-export function toPageError(error: unknown): PageError {
-  if (typeof error !== "object" || error === null) return { status: 0, code: "unexpected", fieldErrors: {} };
-  const record = error as Record<string, unknown>;
-  return {
-    status: typeof record.status === "number" ? record.status : 0,
-    code: typeof record.code === "string" ? record.code : null,
-    fieldErrors: fieldCodes(record.fieldErrors),
-  };
-}
+export type { PageRecord, PageValues } from "./page-draft";
+export type { PageError } from "./page-error";
+export type * from "./page-mode.types";
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
+const baseline = (context: PageModeContext) => draftOf(context.blank, context.record);
+/** The init event carries the input: the route the page was opened on. */
+const openedAs = (event: unknown, mode: PageMode) =>
+  (event as { type?: string; input?: PageModeInput }).type === "xstate.init" &&
+  (event as { input: PageModeInput }).input.mode === mode;
 
 export const pageModeMachine = setup({
   types: {
     context: {} as PageModeContext,
     events: {} as PageModeEvent,
     input: {} as PageModeInput,
-    tags: {} as "busy" | "readonly",
+    tags: {} as "busy" | "readonly" | "dirty",
   },
   actors: {
     loadRecord: fromPromise<PageRecord, RecordIdInput>(notProvided("loadRecord")),
     createRecord: fromPromise<PageRecord, CreateRecordInput>(notProvided("createRecord")),
     updateRecord: fromPromise<PageRecord, UpdateRecordInput>(notProvided("updateRecord")),
     deleteRecord: fromPromise<unknown, RecordIdInput>(notProvided("deleteRecord")),
+    /** Keeps the draft across a reload; a page without one keeps nothing. */
+    draftStore: fromCallback<DraftStoreEvent, DraftStoreInput>(() => {}),
   },
   actions: {
     onCreated: (_, _params: { record: PageRecord }) => {},
@@ -99,149 +55,187 @@ export const pageModeMachine = setup({
     /** Runs after rememberError: the page reads the error from the context. */
     onFailed: () => {},
     rememberError: assign({ error: ({ event }) => toPageError((event as { error?: unknown }).error) }),
+    clearError: assign({ error: null }),
+    showRecord: assign(({ context }, { record }: { record: PageRecord }) => ({
+      record,
+      ...restoredDraft(draftOf(context.blank, record), context.stored),
+      stored: null,
+      error: null,
+    })),
+    applyFieldChange: assign(({ context, event }) => {
+      if (event.type !== "field.change") return {};
+      const draft = changeField(context.draft, event.field, event.value);
+      return { draft, touched: touchField(context.touched, event.field), error: withoutFieldError(context.error, event.field) };
+    }),
+    touchField: assign({
+      touched: ({ context, event }) => (event.type === "field.blur" ? touchField(context.touched, event.field) : context.touched),
+    }),
+    discardDraft: assign(({ context }) => ({ draft: baseline(context), restored: false, touched: [], error: null })),
+    keepDraft: sendTo("draftStore", ({ context }): DraftStoreEvent =>
+      isSameDraft(context.draft, baseline(context)) ? { type: "draft.forget" } : { type: "draft.keep", values: context.draft },
+    ),
+    forgetDraft: sendTo("draftStore", { type: "draft.forget" } satisfies DraftStoreEvent),
   },
   guards: {
-    isCreating: ({ context }) => context.mode === "creating",
-    isEditing: ({ context }) => context.mode === "editing",
+    openedAs: ({ event }, { mode }: { mode: PageMode }) => openedAs(event, mode),
+    isDraftChanged: ({ context }) => !isSameDraft(context.draft, baseline(context)),
+    /** A closed page has left: the route it leaves no longer speaks for it. */
+    isOpen: not(stateIn({ record: "closed" })),
+    /** The page decides what a valid draft is (its validation rules). */
+    isDraftValid: () => true,
   },
 }).createMachine({
   id: "pageMode",
   description:
-    "A profile page (observer, NGO): the route says whether it creates, views or edits a record. Viewing and editing load the record first.",
-  context: ({ input }) => ({ mode: input.mode, id: input.id, record: null, error: null }),
-  initial: "starting",
+    "A profile page (observer, NGO): the route's mode beside the record's load phase, and the draft being edited beside both.",
+  type: "parallel",
+  // A new record's kept draft applies at once; a loaded record's waits for the record.
+  context: ({ input: { id, blank, stored = null } }) => ({
+    id,
+    blank,
+    record: null,
+    ...restoredDraft(blank, id === null ? stored : null),
+    stored: id === null ? null : stored,
+    error: null,
+  }),
+  always: [
+    {
+      guard: and([{ type: "openedAs", params: { mode: "viewing" } }, stateIn({ route: "creating" })]),
+      target: [".route.viewing", ".record.loading"],
+      description: "Opened on a record's route: show its mode and load it (only at start; a new record is a new actor)",
+    },
+    { guard: and([{ type: "openedAs", params: { mode: "editing" } }, stateIn({ route: "creating" })]), target: [".route.editing", ".record.loading"] },
+  ],
   states: {
-    starting: {
-      always: [{ guard: "isCreating", target: "creating" }, { target: "loading" }],
-    },
-    loading: {
-      tags: "readonly",
-      invoke: {
-        id: "loadRecord",
-        src: "loadRecord",
-        input: ({ context }) => ({ id: context.id ?? 0 }),
-        onDone: { target: "ready", actions: assign({ record: ({ event }) => event.output, error: null }) },
-        onError: { target: "failed", actions: assign({ error: ({ event }) => toPageError(event.error) }) },
-      },
-      on: {
-        "mode.edit": { actions: assign({ mode: "editing" }), description: "The route changed to edit while loading" },
-      },
-    },
-    failed: {
-      tags: "readonly",
-      on: { "load.retry": "loading" },
-    },
-    ready: {
-      initial: "choosing",
+    route: {
+      description: "Mirrors the URL; the mode is stored here only",
+      initial: "creating",
       states: {
-        choosing: {
-          always: [{ guard: "isEditing", target: "editing" }, { target: "viewing" }],
+        creating: {
+          description: "Where every page starts: a record's route moves on at once (the root's eventless transitions)",
         },
-        viewing: {
+        viewing: { tags: "readonly", on: { "mode.edit": { guard: "isOpen", target: "editing" } } },
+        editing: {
+          on: { "mode.view": { guard: "isOpen", target: "viewing", description: "The route went back to view (browser history)" } },
+        },
+      },
+    },
+    record: {
+      initial: "ready",
+      states: {
+        loading: {
           tags: "readonly",
-          on: {
-            "mode.edit": { target: "editing", actions: assign({ mode: "editing" }) },
-            "form.cancel": { target: "#pageMode.closed", actions: "onCancelled" },
+          invoke: {
+            id: "loadRecord",
+            src: "loadRecord",
+            input: ({ context }) => ({ id: context.id ?? 0 }),
+            onDone: { target: "ready", actions: { type: "showRecord", params: ({ event }) => ({ record: event.output }) } },
+            onError: { target: "failed", actions: "rememberError" },
           },
         },
-        editing: {
-          initial: "form",
+        failed: {
+          tags: "readonly",
+          on: { "load.retry": "loading" },
+        },
+        ready: {
+          initial: "idle",
           states: {
-            form: {
+            idle: {
               on: {
-                "form.submit": "saving",
-                "form.cancel": { target: "#pageMode.closed", actions: "onCancelled" },
-                "record.delete": "confirmingDelete",
-                "mode.view": {
-                  target: "#pageMode.ready.viewing",
-                  actions: assign({ mode: "viewing", error: null }),
-                  description: "The route went back to view (browser history)",
+                "field.change": { guard: not(stateIn({ route: "viewing" })), actions: ["applyFieldChange", "keepDraft"] },
+                "field.blur": { actions: "touchField" },
+                "draft.discard": { guard: "isDraftChanged", actions: ["discardDraft", "forgetDraft"] },
+                "form.submit": [
+                  { guard: and([stateIn({ route: "creating" }), "isDraftValid"]), target: "adding" },
+                  { guard: and([stateIn({ route: "editing" }), "isDraftValid"]), target: "saving" },
+                ],
+                "form.cancel": {
+                  target: "#pageMode.record.closed",
+                  actions: ["discardDraft", "forgetDraft", "onCancelled"],
+                  description: "Cancel throws the draft away and leaves",
+                },
+                "record.delete": { guard: stateIn({ route: "editing" }), target: "confirmingDelete" },
+              },
+            },
+            adding: {
+              tags: "busy",
+              entry: "clearError",
+              invoke: {
+                id: "createRecord",
+                src: "createRecord",
+                input: ({ context }) => ({ values: normalizeDraft(context.draft) }),
+                onDone: {
+                  target: "#pageMode.record.closed",
+                  actions: [
+                    { type: "showRecord", params: ({ event }) => ({ record: event.output }) },
+                    "forgetDraft",
+                    { type: "onCreated", params: ({ event }) => ({ record: event.output }) },
+                  ],
+                  description: "New adds the record and leaves the page (the page navigates)",
+                },
+                onError: {
+                  target: "idle",
+                  actions: ["rememberError", "onFailed"],
+                  description: "Back to the form with the error; the draft (and its stored copy) survives",
                 },
               },
             },
             saving: {
               tags: "busy",
               description: "Cancel waits: leaving mid-save would hide whether the change was kept",
-              entry: assign({ error: null }),
+              entry: "clearError",
               invoke: {
                 id: "updateRecord",
                 src: "updateRecord",
-                input: ({ context, event }) => ({
-                  id: context.id ?? 0,
-                  values: event.type === "form.submit" ? event.values : {},
-                }),
+                input: ({ context }) => ({ id: context.id ?? 0, values: normalizeDraft(context.draft) }),
                 onDone: {
-                  target: "form",
+                  target: "idle",
                   actions: [
-                    assign({ record: ({ event }) => event.output }),
+                    { type: "showRecord", params: ({ event }) => ({ record: event.output }) },
+                    "forgetDraft",
                     { type: "onSaved", params: ({ event }) => ({ record: event.output }) },
                   ],
                   description: "Edit saves and stays, now showing the saved record",
                 },
-                onError: {
-                  target: "form",
-                  actions: ["rememberError", "onFailed"],
-                },
+                onError: { target: "idle", actions: ["rememberError", "onFailed"] },
               },
             },
             confirmingDelete: {
               description: "The view asks whether to delete the record",
-              on: { "delete.confirm": "deleting", "delete.cancel": "form" },
+              on: { "delete.confirm": "deleting", "delete.cancel": "idle" },
             },
             deleting: {
               tags: "busy",
-              entry: assign({ error: null }),
+              entry: "clearError",
               invoke: {
                 id: "deleteRecord",
                 src: "deleteRecord",
                 input: ({ context }) => ({ id: context.id ?? 0 }),
-                onDone: { target: "#pageMode.closed", actions: "onDeleted" },
-                onError: {
-                  target: "form",
-                  actions: ["rememberError", "onFailed"],
-                },
+                onDone: { target: "#pageMode.record.closed", actions: ["forgetDraft", "onDeleted"] },
+                onError: { target: "idle", actions: ["rememberError", "onFailed"] },
               },
             },
           },
         },
+        closed: {
+          type: "final",
+          description: "The page has done its work and navigates away",
+        },
       },
     },
-    creating: {
-      initial: "form",
+    draft: {
+      description: "Whether the draft differs from the record; the store keeps a changed draft across a reload",
+      invoke: { id: "draftStore", src: "draftStore", input: ({ context }) => ({ id: context.id }) },
+      initial: "clean",
       states: {
-        form: {
-          on: {
-            "form.submit": "saving",
-            "form.cancel": { target: "#pageMode.closed", actions: "onCancelled" },
-          },
+        clean: {
+          always: { guard: "isDraftChanged", target: "dirty" },
         },
-        saving: {
-          tags: "busy",
-          entry: assign({ error: null }),
-          invoke: {
-            id: "createRecord",
-            src: "createRecord",
-            input: ({ event }) => ({ values: event.type === "form.submit" ? event.values : {} }),
-            onDone: {
-              target: "#pageMode.closed",
-              actions: [
-                assign({ record: ({ event }) => event.output }),
-                { type: "onCreated", params: ({ event }) => ({ record: event.output }) },
-              ],
-              description: "New adds the record and leaves the page (the page navigates)",
-            },
-            onError: {
-              target: "form",
-              actions: ["rememberError", "onFailed"],
-              description: "Back to the form with the error; the form keeps its values",
-            },
-          },
+        dirty: {
+          tags: "dirty",
+          always: { guard: not("isDraftChanged"), target: "clean" },
         },
       },
-    },
-    closed: {
-      type: "final",
-      description: "The page has done its work and navigates away",
     },
   },
 });

@@ -1,14 +1,18 @@
 import { Button, Group } from "@mantine/core";
 import { Trans } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { selectIsBusy, type MutationActorRef } from "../machines/mutation.selectors";
 
 interface FormDialogButtonsProps {
-  busy: boolean;
+  /** The dialog's mutation: while it runs Confirm shows a loader and Cancel waits. */
+  mutation: MutationActorRef;
   canConfirm: boolean;
   onCancel: () => void;
 }
 
-/** Cancel and a submitting Confirm at the foot of a form in a dialog: Confirm shows a loader while busy. */
-export function FormDialogButtons({ busy, canConfirm, onCancel }: FormDialogButtonsProps) {
+/** Cancel and a submitting Confirm at the foot of a form in a dialog. */
+export function FormDialogButtons({ mutation, canConfirm, onCancel }: FormDialogButtonsProps) {
+  const busy = useSelector(mutation, selectIsBusy);
   return (
     <Group justify="flex-end">
       <Button variant="default" onClick={onCancel} disabled={busy}>

@@ -39,10 +39,29 @@ describe("compareWithApproved", () => {
     const where = folders();
     compareWithApproved("screen", pageWithButton(20, 20), { ...where, approve: true });
     const verdict = compareWithApproved("screen", pageWithButton(22, 20), { ...where, approve: false });
-    expect(verdict).toMatch(/% of the pixels differ/);
+    expect(verdict).toMatch(/pixels \(.*%\) differ/);
     const diff = PNG.sync.read(readFileSync(join(where.resultsDir, "screen.diff.png")));
     expect([diff.width, diff.height]).toEqual([390, 200]);
     expect(existsSync(join(where.resultsDir, "screen.actual.png"))).toBe(true);
+  });
+
+  it("fails when a small icon appears on a tall page (a share of the area would have let it pass)", () => {
+    const where = folders();
+    const tallPage = (withIcon: boolean) => {
+      const image = new PNG({ width: 1440, height: 1300 });
+      image.data.fill(255);
+      if (withIcon) {
+        // a 14 × 14 square outline, 1 px wide, in Mantine's gray: 52 pixels, 0.003 % of the page
+        for (let i = 0; i < 14; i++) {
+          for (const [x, y] of [[1000 + i, 1200], [1000 + i, 1213], [1000, 1200 + i], [1013, 1200 + i]] as const) {
+            image.data.set([134, 142, 150, 255], (y * image.width + x) * 4);
+          }
+        }
+      }
+      return PNG.sync.write(image);
+    };
+    compareWithApproved("tall", tallPage(false), { ...where, approve: true });
+    expect(compareWithApproved("tall", tallPage(true), { ...where, approve: false })).toMatch(/pixels \(0\.00\d %\) differ/);
   });
 
   it("fails when the page grows, and still draws a diff over both sizes", () => {

@@ -12,12 +12,12 @@ const approving = process.env.VISUAL_APPROVE === "1";
 
 /**
  * Anti-aliasing tolerance: pixelmatch's colour distance per pixel (0..1, OKLab; it also skips the pixels it
- * recognises as anti-aliasing), then the share of pixels that may still differ. Chromium renders these pages
- * pixel for pixel the same from run to run, so the share is tight: 0.005 % is 65 pixels at 1440 × 900, 16 at
- * 390 × 844. A button moved by a few pixels (about 0.01 %) already fails.
+ * recognises as anti-aliasing), then how many pixels may still differ. Chromium renders these pages pixel for
+ * pixel the same from run to run, so the count is tight and absolute: a share of a tall page's area let a whole
+ * thin-stroked icon (a few dozen pixels once its anti-aliased edge is skipped) appear unnoticed.
  */
 const PIXEL_THRESHOLD = 0.1;
-const MAX_DIFF_RATIO = 0.00005;
+const MAX_DIFF_PIXELS = 8;
 
 /** "matches" (also once approved), or what a failing test prints: the share that differs and the images' paths. */
 export type Verdict = string;
@@ -37,7 +37,7 @@ function diff(approved: PNG, actual: PNG) {
   const differing = pixelmatch(padTo(approved, width, height).data, padTo(actual, width, height).data, image.data, width, height, {
     threshold: PIXEL_THRESHOLD,
   });
-  return { image, ratio: differing / (width * height) };
+  return { image, differing, ratio: differing / (width * height) };
 }
 
 /**
@@ -61,7 +61,7 @@ export function compareWithApproved(
   const result = approved ? diff(approved, actual) : null;
   const diffRatio = result?.ratio ?? 1;
   const sameSize = approved?.width === actual.width && approved.height === actual.height;
-  const matches = sameSize && diffRatio <= MAX_DIFF_RATIO;
+  const matches = sameSize && (result?.differing ?? Infinity) <= MAX_DIFF_PIXELS;
 
   if (approve) {
     if (!matches) {
@@ -79,5 +79,5 @@ export function compareWithApproved(
   }
   writeFileSync(diffPath, PNG.sync.write(result.image));
   const sizes = sameSize ? "" : ` (approved ${approved.width}×${approved.height}, actual ${actual.width}×${actual.height})`;
-  return `${(diffRatio * 100).toFixed(3)} % of the pixels differ${sizes}: approved ${approvedPath}, actual ${actualPath}, diff ${diffPath}`;
+  return `${result.differing} pixels (${(diffRatio * 100).toFixed(3)} %) differ${sizes}: approved ${approvedPath}, actual ${actualPath}, diff ${diffPath}`;
 }

@@ -48,6 +48,14 @@ export function observerListPage(user: UserEvent) {
     async clickPrevious() {
       await user.click(previousButton());
     },
+    async clickRefresh() {
+      await user.click(screen.getByRole("button", { name: "Refresh the list" }));
+    },
+    /** The refresh icon spins (Mantine marks a loading ActionIcon with data-loading) while the page loads again. */
+    async seeRefreshing(refreshing: boolean) {
+      const button = screen.getByRole("button", { name: "Refresh the list" });
+      await waitFor(() => expect(button.hasAttribute("data-loading")).toBe(refreshing));
+    },
     async clickRetry() {
       await user.click(within(await screen.findByRole("alert")).getByRole("button", { name: "Try again" }));
     },

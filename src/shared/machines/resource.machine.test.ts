@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import { resourceMachine, toResourceError } from "./resource.machine";
+import { selectData, selectIsLoading, selectIsRefreshing, selectIsStale, selectLoadError } from "./resource.selectors";
+
+/** Loads that the test settles one by one, each with the signal its actor was given. */
+function controlledLoads() {
+  const loads: { resolve: (data: unknown) => void; reject: (error: unknown) => void; signal: AbortSignal }[] = [];
+  const load = fromPromise<unknown>(
+    ({ signal }) => new Promise((resolve, reject) => loads.push({ resolve, reject, signal })),
+  );
+  const settle = async (index: number, outcome: { data: unknown } | { error: unknown }) => {
+    const pending = loads[index]!;
+    if ("data" in outcome) pending.resolve(outcome.data);
+    else pending.reject(outcome.error);
+    await Promise.resolve();
+    await Promise.resolve();
+  };
+  return { loads, settle, actor: createActor(resourceMachine.provide({ actors: { load } })).start() };
+}
+
+describe(resourceMachine.id, () => {
+  it("shows a loader, then the data", async () => {
+    const { actor, settle } = controlledLoads();
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+    expect(selectData(actor.getSnapshot())).toBeNull();
+    await settle(0, { data: ["a", "b"] });
+    expect(selectIsLoading(actor.getSnapshot())).toBe(false);
+    expect(selectData(actor.getSnapshot())).toEqual(["a", "b"]);
+  });
+
+  it("keeps the data on screen while it reloads, without the busy tag, then shows the new data", async () => {
+    const { actor, settle } = controlledLoads();
+    await settle(0, { data: ["a"] });
+    actor.send({ type: "resource.reload" });
+    expect(selectIsLoading(actor.getSnapshot())).toBe(false);
+    expect(selectIsRefreshing(actor.getSnapshot())).toBe(true);
+    expect(selectData(actor.getSnapshot())).toEqual(["a"]);
+    await settle(1, { data: ["a", "b"] });
+    expect(selectIsRefreshing(actor.getSnapshot())).toBe(false);
+    expect(selectData(actor.getSnapshot())).toEqual(["a", "b"]);
+  });
+
+  it("aborts a pending reload when another is asked for, and shows only the newer answer", async () => {
+    const { actor, settle, loads } = controlledLoads();
+    await settle(0, { data: ["a"] });
+    actor.send({ type: "resource.reload" });
+    actor.send({ type: "resource.reload" });
+    expect(loads[1]!.signal.aborted).toBe(true);
+    await settle(1, { data: ["stale"] });
+    expect(selectData(actor.getSnapshot())).toEqual(["a"]);
+    await settle(2, { data: ["fresh"] });
+    expect(selectData(actor.getSnapshot())).toEqual(["fresh"]);
+  });
+
+  it("keeps the old data and marks it stale when a reload fails; the next good reload clears the mark", async () => {
+    const { actor, settle } = controlledLoads();
+    await settle(0, { data: ["a"] });
+    actor.send({ type: "resource.reload" });
+    await settle(1, { error: { status: 0 } });
+    expect(selectData(actor.getSnapshot())).toEqual(["a"]);
+    expect(selectIsStale(actor.getSnapshot())).toBe(true);
+    expect(selectLoadError(actor.getSnapshot())).toBeNull();
+    actor.send({ type: "resource.reload" });
+    await settle(2, { data: ["b"] });
+    expect(selectIsStale(actor.getSnapshot())).toBe(false);
+  });
+
+  it("shows why the first load failed and loads again on retry", async () => {
+    const { actor, settle } = controlledLoads();
+    await settle(0, { error: { status: 403 } });
+    expect(selectLoadError(actor.getSnapshot())).toEqual({ code: "forbidden" });
+    actor.send({ type: "resource.retry" });
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+    await settle(1, { data: [] });
+    expect(selectData(actor.getSnapshot())).toEqual([]);
+  });
+
+  it("ignores retry while loading and while shown (nothing failed)", async () => {
+    const { actor, settle, loads } = controlledLoads();
+    actor.send({ type: "resource.retry" });
+    expect(loads).toHaveLength(1);
+    await settle(0, { data: [] });
+    actor.send({ type: "resource.retry" });
+    expect(loads).toHaveLength(1);
+  });
+
+  it("aborts the pending load when the actor stops (the page was left)", () => {
+    const { actor, loads } = controlledLoads();
+    actor.stop();
+    expect(loads[0]!.signal.aborted).toBe(true);
+  });
+
+  it("reads HTTP statuses as codes the view translates", () => {
+    expect(toResourceError({ status: 0 })).toEqual({ code: "network" });
+    expect(toResourceError({ status: 404 })).toEqual({ code: "not_found" });
+    expect(toResourceError({ status: 500 })).toEqual({ code: "unexpected", status: 500 });
+    expect(toResourceError(new Error("boom"))).toEqual({ code: "unexpected", status: null });
+  });
+});

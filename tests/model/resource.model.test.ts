@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise, waitFor, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from "xstate";
+import { resourceMachine, type ResourceEvent } from "../../src/shared/machines/resource.machine";
+import { selectData, selectIsLoading, selectIsRefreshing, selectIsStale, selectLoadError } from "../../src/shared/machines/resource.selectors";
+import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
+
+/*
+ * The resource statechart replayed on a real actor whose loader waits for the path to say how each load ends:
+ * done events resolve the one pending load with the model's data, error events reject it. Every state asserts
+ * what a view reads (loader, data kept on screen, stale mark, error) and how many loads are in flight, so a path
+ * also proves that a superseded load was aborted.
+ */
+
+type ModelEvent =
+  | ResourceEvent
+  | DoneActorEvent<string[], "load">
+  | ErrorActorEvent<{ status: number }, "load">
+  | DoneActorEvent<string[], "reload">
+  | ErrorActorEvent<{ status: number }, "reload">;
+
+interface PendingLoad {
+  resolve: (data: unknown) => void;
+  reject: (error: unknown) => void;
+  signal: AbortSignal;
+}
+
+interface System {
+  actor: ReturnType<typeof start>;
+  loads: PendingLoad[];
+}
+
+function start(loads: PendingLoad[]) {
+  const load = fromPromise<unknown>(({ signal }) => new Promise((resolve, reject) => loads.push({ resolve, reject, signal })));
+  return createActor(resourceMachine.provide({ actors: { load } })).start();
+}
+
+const active = (loads: PendingLoad[]) => loads.filter((load) => !load.signal.aborted);
+const settled = (system: System) => waitFor(system.actor, (snapshot) => !snapshot.hasTag("busy") && !snapshot.hasTag("refreshing"));
+
+/** Settles the one load in flight; the loads answered before it were resolved, the aborted ones are skipped. */
+function pendingLoad({ loads }: System): PendingLoad {
+  const [load, ...others] = active(loads).filter((candidate) => !("settled" in candidate));
+  if (!load || others.length > 0) throw new Error(`expected one load in flight, found ${active(loads).length}`);
+  Object.assign(load, { settled: true });
+  return load;
+}
+
+const NGOS = ["Code for Romania", "Asociația Observatorilor"];
+const MORE_NGOS = [...NGOS, "Inițiativa Transparență"];
+const FAILURE = { status: 503 };
+
+const events: ModelEvent[] = [
+  { type: "xstate.done.actor.load", actorId: "load", output: NGOS },
+  { type: "xstate.error.actor.load", actorId: "load", error: FAILURE },
+  { type: "xstate.done.actor.reload", actorId: "reload", output: MORE_NGOS },
+  { type: "xstate.error.actor.reload", actorId: "reload", error: FAILURE },
+  { type: "resource.reload" },
+  { type: "resource.retry" },
+];
+
+type Options = ModelTestOptions<typeof resourceMachine, ModelEvent, System>;
+
+const resolveWith = async (system: System, data: string[]) => {
+  pendingLoad(system).resolve(data);
+  await settled(system);
+};
+const rejectWith = async (system: System, error: { status: number }) => {
+  pendingLoad(system).reject(error);
+  await settled(system);
+};
+
+const eventExecutors: Options["eventExecutors"] = {
+  "xstate.done.actor.load": (system, { output }) => resolveWith(system, output),
+  "xstate.error.actor.load": (system, { error }) => rejectWith(system, error),
+  "xstate.done.actor.reload": (system, { output }) => resolveWith(system, output),
+  "xstate.error.actor.reload": (system, { error }) => rejectWith(system, error),
+  "resource.reload": ({ actor }) => actor.send({ type: "resource.reload" }),
+  "resource.retry": ({ actor }) => actor.send({ type: "resource.retry" }),
+};
+
+type ResourceSnapshot = SnapshotFrom<typeof resourceMachine>;
+const stillToSettle = ({ loads }: System) => active(loads).filter((load) => !("settled" in load)).length;
+
+const stateAssertions: Record<string, (system: System, model: ResourceSnapshot) => unknown> = {
+  loading: (system) => {
+    const snapshot = system.actor.getSnapshot();
+    expect(selectIsLoading(snapshot)).toBe(true);
+    expect(selectData(snapshot)).toBeNull();
+    expect(stillToSettle(system)).toBe(1);
+  },
+  "ready.shown": (system, model) => {
+    const snapshot = system.actor.getSnapshot();
+    expect(snapshot.matches({ ready: "shown" })).toBe(true);
+    expect(selectData(snapshot)).toEqual(model.context.data);
+    expect(selectIsStale(snapshot)).toBe(model.context.stale);
+    expect(selectLoadError(snapshot)).toBeNull();
+    expect(stillToSettle(system)).toBe(0);
+  },
+  "ready.reloading": (system, model) => {
+    const snapshot = system.actor.getSnapshot();
+    expect(selectIsRefreshing(snapshot)).toBe(true);
+    expect(selectIsLoading(snapshot)).toBe(false);
+    expect(selectData(snapshot)).toEqual(model.context.data);
+    expect(stillToSettle(system)).toBe(1);
+  },
+  failed: (system) => {
+    const snapshot = system.actor.getSnapshot();
+    expect(selectLoadError(snapshot)).toEqual({ code: "unexpected", status: FAILURE.status });
+    expect(stillToSettle(system)).toBe(0);
+  },
+};
+
+const reachedStates = new Set<string>();
+const reachedEvents = new Set<string>();
+
+describe(`${resourceMachine.id} model`, () => {
+  const paths = testEveryShortestPath({
+    machine: resourceMachine,
+    events,
+    setUp: () => {
+      const loads: PendingLoad[] = [];
+      return { actor: start(loads), loads };
+    },
+    eventExecutors,
+    stateAssertions,
+  });
+  for (const path of paths) {
+    reachedStates.add(JSON.stringify(path.state.value));
+    for (const step of path.steps) reachedEvents.add(step.event.type);
+  }
+});
+
+describe(`${resourceMachine.id} model coverage`, () => {
+  it("reaches every state through every event", () => {
+    expect(reachedStates).toEqual(new Set(['"loading"', '{"ready":"shown"}', '{"ready":"reloading"}', '"failed"']));
+    expect(reachedEvents).toEqual(new Set(["xstate.init", ...events.map((event) => event.type)]));
+  });
+});
