@@ -1,6 +1,6 @@
 import type { Browser, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signIn } from "./pages/observers.page.ts";
+import { signIn } from "./support/session.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
 
 const baseUrl = inject("baseUrl");

@@ -1,7 +1,9 @@
 import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { NgosPage } from "./pages/ngos.page.ts";
-import { ObserversPage, signIn, type Account } from "./pages/observers.page.ts";
+import { ObserversPage } from "./pages/observers.page.ts";
+import { signIn } from "./support/session.ts";
+import type { Account } from "./support/api.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
 
 const baseUrl = inject("baseUrl");

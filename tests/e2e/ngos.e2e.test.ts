@@ -1,9 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { NGO_ROMANIAN, NgosPage } from "./pages/ngos.page.ts";
-import { ObserversPage, seeNoAxeViolationsSoftly, signIn, withoutProvokedHttpErrors, type Account } from "./pages/observers.page.ts";
-import { productApi, type ApiNgo } from "./support/api.ts";
-import { launchBrowser, openPage } from "./support/browser.ts";
+import { ObserversPage } from "./pages/observers.page.ts";
+import { signIn } from "./support/session.ts";
+import { productApi, type Account, type ApiNgo } from "./support/api.ts";
+import { launchBrowser, openPage, seeNoAxeViolationsSoftly, withoutProvokedHttpErrors } from "./support/browser.ts";
 
 const baseUrl = inject("baseUrl");
 const organizer: Account = { user: "0700000001", password: "demo1234" };

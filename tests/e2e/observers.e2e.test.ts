@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ENGLISH, ObserversPage, ROMANIAN, seeNoAxeViolationsSoftly, signIn, withoutProvokedHttpErrors, type Account } from "./pages/observers.page.ts";
-import { productApi, type ApiObserver } from "./support/api.ts";
-import { launchBrowser, openPage } from "./support/browser.ts";
+import { ENGLISH, ObserversPage, ROMANIAN } from "./pages/observers.page.ts";
+import { signIn } from "./support/session.ts";
+import { productApi, type Account, type ApiObserver } from "./support/api.ts";
+import { launchBrowser, openPage, seeNoAxeViolationsSoftly, withoutProvokedHttpErrors } from "./support/browser.ts";
 
 const baseUrl = inject("baseUrl");
 const organizer: Account = { user: "0700000001", password: "demo1234" };

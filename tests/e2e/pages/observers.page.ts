@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 
@@ -39,20 +38,6 @@ export const ROMANIAN: ObserverLabels = {
   addObserver: "Adaugă observator",
   save: "Salvează",
 };
-
-export interface Account {
-  user: string;
-  password: string;
-}
-
-/** Signs in on /login (English labels unless told otherwise) and waits for the landing page. */
-export async function signIn(page: Page, { user, password }: Account) {
-  await page.goto("/login");
-  await page.getByLabel("Phone number").fill(user);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL("**/urgents");
-}
 
 /** Page-object helpers for /observatori, its profile pages, its modals and /observatori/import. */
 export class ObserversPage {
@@ -226,25 +211,4 @@ export class ObserversPage {
     const rows = await this.importReport.locator("tbody tr").all();
     return Promise.all(rows.map(async (row) => (await row.locator("td").allTextContents()).map((cell) => cell.trim())));
   }
-}
-
-/** The console lines Chromium writes for responses the journey provokes on purpose (409 duplicate, 422 bad rows). */
-export function withoutProvokedHttpErrors(errors: string[], statuses: number[]): string[] {
-  return errors.filter(
-    (error) => !statuses.some((status) => error.startsWith(`Failed to load resource: the server responded with a status of ${status}`)),
-  );
-}
-
-/**
- * expectNoAxeViolations (support/browser.ts) as a soft assertion: a violation fails the test, but the journey goes
- * on, so one run reports every screen's violations and still checks the steps after them.
- */
-export async function seeNoAxeViolationsSoftly(page: Page): Promise<void> {
-  // The resting state: the pointer, left where the last click was, would otherwise hover a control.
-  await page.mouse.move(0, 0);
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const violations = result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(" ")} ${node.html.slice(0, 160)}`).join(", ")}`,
-  );
-  expect.soft(violations, `axe on ${new URL(page.url()).pathname}`).toEqual([]);
 }
