@@ -1,5 +1,4 @@
-import type { FormEvent } from "react";
-import { Alert, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Button, PasswordInput, TextInput } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
@@ -8,6 +7,7 @@ import * as pageMode from "../../shared/machines/page-mode.selectors";
 import type { ObserverField } from "./observer-profile.form";
 import { fieldProblemMessage } from "./observer-profile.messages";
 import { selectObserverDraft, selectObserverProblems } from "./observer-profile.selectors";
+import { ProfileForm } from "../../shared/ui/ProfileForm";
 
 interface ObserverFormProps {
   actor: ActorRefFrom<typeof pageModeMachine>;
@@ -24,10 +24,6 @@ export function ObserverForm({ actor, onEdit, onResetPin }: ObserverFormProps) {
   const touched = useSelector(actor, pageMode.selectTouched);
   const error = useSelector(actor, pageMode.selectError);
   const busy = useSelector(actor, pageMode.selectIsBusy);
-  const saving = useSelector(actor, pageMode.selectIsSaving);
-  const dirty = useSelector(actor, pageMode.selectIsDirty);
-  const restored = useSelector(actor, pageMode.selectIsRestored);
-  const canSubmit = useSelector(actor, pageMode.selectCanSubmit);
   const viewing = mode === "viewing";
 
   function problemOf(field: ObserverField) {
@@ -35,11 +31,6 @@ export function ObserverForm({ actor, onEdit, onResetPin }: ObserverFormProps) {
     if (serverCode) return t(fieldProblemMessage(serverCode));
     const problem = problems[field];
     return problem && touched.includes(field) ? t(fieldProblemMessage(problem)) : null;
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    actor.send({ type: "form.submit" });
   }
 
   const fieldProps = (field: ObserverField) => ({
@@ -50,18 +41,17 @@ export function ObserverForm({ actor, onEdit, onResetPin }: ObserverFormProps) {
     error: problemOf(field),
     disabled: viewing || busy,
   });
-  const discard = () => actor.send({ type: "draft.discard" });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack maw={480}>
-        {restored && !viewing ? (
-          <Alert color="yellow" title={<Trans>Restored your unsaved changes</Trans>}>
-            <Button variant="subtle" size="compact-sm" onClick={discard} disabled={busy}>
-              <Trans comment="Button: throw away the restored unsaved changes">Discard</Trans>
-            </Button>
-          </Alert>
-        ) : null}
+    <ProfileForm
+      actor={actor}
+      onEdit={onEdit}
+      editActions={
+        <Button variant="default" onClick={onResetPin} disabled={busy}>
+          <Trans id="RESET_PASSWORD">Reset password</Trans>
+        </Button>
+      }
+    >
         <TextInput label={t({ id: "NAME", message: "Name" })} required autoComplete="off" data-autofocus autoFocus={!viewing} {...fieldProps("name")} />
         <TextInput label={t({ id: "PHONE", message: "Phone" })} required type="tel" autoComplete="off" {...fieldProps("phone")} />
         <PasswordInput
@@ -79,36 +69,6 @@ export function ObserverForm({ actor, onEdit, onResetPin }: ObserverFormProps) {
           }}
           {...fieldProps("pin")}
         />
-        <Group>
-          {viewing ? (
-            <Button onClick={onEdit}>
-              <Trans id="EDIT">Edit</Trans>
-            </Button>
-          ) : (
-            <Button type="submit" loading={saving} disabled={!canSubmit && !saving}>
-              <Trans id="SAVE">Save</Trans>
-            </Button>
-          )}
-          <Button variant="default" onClick={() => actor.send({ type: "form.cancel" })} disabled={busy}>
-            <Trans id="CANCEL">Cancel</Trans>
-          </Button>
-          {dirty && !viewing ? (
-            <Button variant="subtle" onClick={discard} disabled={busy}>
-              <Trans comment="Button: undo every unsaved change and stay on the page">Discard changes</Trans>
-            </Button>
-          ) : null}
-          {mode === "editing" ? (
-            <>
-              <Button variant="default" onClick={onResetPin} disabled={busy}>
-                <Trans id="RESET_PASSWORD">Reset password</Trans>
-              </Button>
-              <Button color="red" variant="outline" onClick={() => actor.send({ type: "record.delete" })} disabled={busy}>
-                <Trans id="DELETE">Delete</Trans>
-              </Button>
-            </>
-          ) : null}
-        </Group>
-      </Stack>
-    </form>
+    </ProfileForm>
   );
 }
