@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { commonMessages } from "../../shared/i18n/common-messages";
 
 /** A field's problem in words, as the browser finds it before anything is sent. */
 export function ngoFieldProblemMessage(_problem: "required"): MessageDescriptor {
@@ -35,9 +36,9 @@ export function ngoErrorMessage(problem: NgoProblem): MessageDescriptor {
     case "not_found":
       return msg`This NGO or account does not exist or was deleted.`;
     case "forbidden":
-      return msg`You are not allowed to do this.`;
+      return commonMessages.notAllowed;
     case "network_error":
-      return msg`Cannot reach the server. Check your connection and try again.`;
+      return commonMessages.cannotReachServer;
     default: {
       const status = problem.status;
       return msg({ message: `Something went wrong (error ${status}). Try again later.`, comment: "{status} is an HTTP status code such as 500" });

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { PageError } from "../../shared/machines/page-mode.machine";
 import type { ObserverFieldProblem } from "./observer-profile.form";
+import { commonMessages } from "../../shared/i18n/common-messages";
 
 /** A field's problem in words: an ObserverFieldProblem found in the browser or a FieldError code from the server. */
 export function fieldProblemMessage(problem: ObserverFieldProblem | (string & {})): MessageDescriptor {
@@ -31,7 +32,7 @@ export function pageErrorMessage(error: PageError): MessageDescriptor {
     case "forbidden":
       return msg`You are not allowed to change this observer.`;
     case "network_error":
-      return msg`Cannot reach the server. Check your connection and try again.`;
+      return commonMessages.cannotReachServer;
     default: {
       const status = error.status;
       return msg({ message: `Something went wrong (error ${status}). Try again later.`, comment: "{status} is an HTTP status code such as 500" });
