@@ -1,0 +1,50 @@
+import type { components } from "../../../../openapi/schema.d.ts";
+
+/** 0 multiple choice, 1 single choice, 2 single choice with text, 3 multiple choice with text (4: legacy single). */
+export type QuestionType = components["schemas"]["QuestionType"];
+
+/**
+ * The form as the editor holds it. Every section, question and option carries a `key` that stays the same while
+ * it is edited and moved (lists, drag and drop and focus follow it); `id`/`idOption` are the server's, absent for
+ * what was added since the last save.
+ */
+export interface OptionDraft {
+  key: string;
+  idOption?: number;
+  text: string;
+  isFreeText: boolean;
+  flagged: boolean;
+}
+
+export interface QuestionDraft {
+  key: string;
+  id?: number;
+  code: string;
+  text: string;
+  questionType: QuestionType;
+  options: OptionDraft[];
+}
+
+export interface SectionDraft {
+  key: string;
+  id?: number;
+  code: string;
+  description: string;
+  questions: QuestionDraft[];
+}
+
+export interface FormDocument {
+  code: string;
+  description: string;
+  diaspora: boolean;
+  sections: SectionDraft[];
+}
+
+/** Moves the item at `from` so that it ends up at index `to` of the result: a move, never a swap. */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || from >= items.length || to < 0 || to >= items.length || from === to) return [...items];
+  const result = [...items];
+  const [item] = result.splice(from, 1);
+  result.splice(to, 0, item as T);
+  return result;
+}
