@@ -48,3 +48,39 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   result.splice(to, 0, item as T);
   return result;
 }
+
+/**
+ * After a save, the items added since the last one get the ids the server gave them, matched by position (the
+ * server keeps the order it was sent); keys stay, so nothing on screen is replaced. A shape that does not match
+ * (it cannot, unless the server changed the form) takes the server's document as it is.
+ */
+export function withServerIds(shown: FormDocument, saved: FormDocument): FormDocument {
+  const sameShape =
+    shown.sections.length === saved.sections.length &&
+    shown.sections.every((section, s) => {
+      const other = saved.sections[s]!;
+      return (
+        section.questions.length === other.questions.length &&
+        section.questions.every((question, q) => question.options.length === other.questions[q]!.options.length)
+      );
+    });
+  if (!sameShape) return saved;
+  return {
+    ...shown,
+    sections: shown.sections.map((section, s) => {
+      const savedSection = saved.sections[s]!;
+      return {
+        ...section,
+        id: savedSection.id,
+        questions: section.questions.map((question, q) => {
+          const savedQuestion = savedSection.questions[q]!;
+          return {
+            ...question,
+            id: savedQuestion.id,
+            options: question.options.map((option, o) => ({ ...option, idOption: savedQuestion.options[o]!.idOption })),
+          };
+        }),
+      };
+    }),
+  };
+}

@@ -6,6 +6,7 @@ import { moveItem, type FormDocument, type OptionDraft, type QuestionDraft, type
  * caller makes keys), never one made here. A command naming something that is not there changes nothing.
  */
 export type FormCommand =
+  | { type: "document.replace"; document: FormDocument }
   | { type: "form.set"; field: "code" | "description"; value: string }
   | { type: "form.setDiaspora"; value: boolean }
   | { type: "section.add"; key: string; at?: number }
@@ -108,6 +109,8 @@ function addOptions(question: QuestionDraft, options: readonly { key: string; te
 
 export function applyCommand(document: FormDocument, command: FormCommand): FormDocument {
   switch (command.type) {
+    case "document.replace":
+      return command.document;
     case "form.set":
       return document[command.field] === command.value ? document : { ...document, [command.field]: command.value };
     case "form.setDiaspora":

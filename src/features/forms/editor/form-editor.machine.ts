@@ -1,0 +1,210 @@
+import { assign, fromCallback, fromPromise, sendTo, setup } from "xstate";
+import { toPageError, type PageError } from "../../../shared/machines/page-error";
+import { withServerIds, type FormDocument } from "./form-document";
+import type { FormCommand } from "./form-editor.commands";
+import { canRedo, canUndo, execute, redo, startHistory, undo, type EditHistory } from "./form-editor.history";
+
+/** A form as the server last answered it: the document and the version a save is based on. */
+export interface SavedForm {
+  id: number;
+  version: number;
+  document: FormDocument;
+}
+
+export interface SaveFormInput {
+  id: number | null;
+  /** The version the edits started from: the server refuses a save based on an older one (`stale_version`). */
+  baseVersion: number | null;
+  document: FormDocument;
+  draft: boolean;
+}
+
+/** The working copy kept across a reload or a crash, for the form it belongs to. */
+export interface WorkingCopy {
+  baseVersion: number | null;
+  document: FormDocument;
+}
+
+export type WorkingCopyEvent = { type: "copy.keep"; copy: WorkingCopy } | { type: "copy.forget" };
+
+export interface FormEditorInput {
+  formId: number | null;
+  /** A new form's starting document (the spec's default title). */
+  blank: FormDocument;
+  /** A working copy found for this form when the editor opened: offered back, never applied silently. */
+  stored: WorkingCopy | null;
+}
+
+export interface FormEditorContext {
+  formId: number | null;
+  version: number | null;
+  /** What the server holds (a new form: the blank document): the editor is dirty when it shows something else. */
+  saved: FormDocument;
+  history: EditHistory;
+  stored: WorkingCopy | null;
+  /** The save under way publishes (draft false) rather than keeping a draft. */
+  publishing: boolean;
+  error: PageError | null;
+}
+
+export type FormEditorEvent =
+  | { type: "edit.command"; command: FormCommand }
+  | { type: "edit.undo" }
+  | { type: "edit.redo" }
+  | { type: "copy.restore" }
+  | { type: "copy.discard" }
+  | { type: "form.saveDraft" }
+  | { type: "form.publish" }
+  | { type: "conflict.reload" }
+  | { type: "conflict.keepMine" }
+  | { type: "load.retry" };
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
+
+export const formEditorMachine = setup({
+  types: {
+    context: {} as FormEditorContext,
+    events: {} as FormEditorEvent,
+    input: {} as FormEditorInput,
+    tags: {} as "busy",
+  },
+  actors: {
+    loadForm: fromPromise<SavedForm, { id: number }>(notProvided("loadForm")),
+    saveForm: fromPromise<SavedForm, SaveFormInput>(notProvided("saveForm")),
+    /** Keeps the working copy (local storage per form); an editor without one keeps nothing. */
+    workingCopy: fromCallback<WorkingCopyEvent, { formId: number | null }>(() => {}),
+  },
+  guards: {
+    isNew: ({ context }) => context.formId === null,
+    hasStoredCopy: ({ context }) => context.stored !== null,
+    canUndo: ({ context }) => canUndo(context.history),
+    canRedo: ({ context }) => canRedo(context.history),
+    isStale: (_, { error }: { error: PageError }) => error.code === "stale_version",
+  },
+  actions: {
+    onSaved: (_, _params: { form: SavedForm; published: boolean }) => {},
+    onFailed: (_, _params: { error: PageError }) => {},
+    showSaved: assign((_, { form }: { form: SavedForm }) => ({
+      formId: form.id,
+      version: form.version,
+      saved: form.document,
+      history: startHistory(form.document),
+      error: null,
+    })),
+    /** After a save the history stays (undo still works); the shown form takes the new items' ids and counts as saved. */
+    markSaved: assign(({ context }, { form }: { form: SavedForm }) => {
+      const present = withServerIds(context.history.present, form.document);
+      return { formId: form.id, version: form.version, saved: present, history: { ...context.history, present }, error: null };
+    }),
+    applyCommand: assign(({ context, event }) => (event.type === "edit.command" ? { history: execute(context.history, event.command) } : {})),
+    undo: assign(({ context }) => ({ history: undo(context.history) })),
+    redo: assign(({ context }) => ({ history: redo(context.history) })),
+    /** Restoring is one undoable step: undo gives back the form as the server had it. */
+    restoreCopy: assign(({ context }) =>
+      context.stored ? { history: execute(context.history, { type: "document.replace", document: context.stored.document }), stored: null } : {},
+    ),
+    dropStoredCopy: assign({ stored: null }),
+    rememberError: assign((_, { error }: { error: PageError }) => ({ error })),
+    /** Keeping these edits over a newer version is a choice: the next save is based on the version the server has now. */
+    adoptServerVersion: assign((_, { form }: { form: SavedForm }) => ({ version: form.version, saved: form.document, error: null })),
+    keepCopy: sendTo("workingCopy", ({ context }): WorkingCopyEvent =>
+      context.history.present === context.saved
+        ? { type: "copy.forget" }
+        : { type: "copy.keep", copy: { baseVersion: context.version, document: context.history.present } },
+    ),
+    forgetCopy: sendTo("workingCopy", { type: "copy.forget" } satisfies WorkingCopyEvent),
+  },
+}).createMachine({
+  id: "formEditor",
+  description:
+    "One form being designed: every edit is a command on an undoable history, the working copy survives a reload, and a save based on an older version than the server's is a conflict the user decides.",
+  context: ({ input }) => ({
+    formId: input.formId,
+    version: null,
+    saved: input.blank,
+    history: startHistory(input.blank),
+    stored: input.stored,
+    publishing: false,
+    error: null,
+  }),
+  invoke: { id: "workingCopy", src: "workingCopy", input: ({ context }) => ({ formId: context.formId }) },
+  initial: "opening",
+  states: {
+    opening: {
+      always: [{ guard: "isNew", target: "editing" }, { target: "loading" }],
+    },
+    loading: {
+      tags: "busy",
+      invoke: {
+        src: "loadForm",
+        input: ({ context }) => ({ id: context.formId ?? 0 }),
+        onDone: { target: "editing", actions: { type: "showSaved", params: ({ event }) => ({ form: event.output }) } },
+        onError: { target: "failed", actions: { type: "rememberError", params: ({ event }) => ({ error: toPageError(event.error) }) } },
+      },
+    },
+    failed: {
+      description: "The form could not be loaded: nothing to edit until it is",
+      on: { "load.retry": "loading" },
+    },
+    editing: {
+      on: {
+        "edit.command": { actions: ["applyCommand", "keepCopy"] },
+        "edit.undo": { guard: "canUndo", actions: ["undo", "keepCopy"] },
+        "edit.redo": { guard: "canRedo", actions: ["redo", "keepCopy"] },
+        "copy.restore": { guard: "hasStoredCopy", actions: ["restoreCopy", "keepCopy"] },
+        "copy.discard": { guard: "hasStoredCopy", actions: ["dropStoredCopy", "keepCopy"] },
+        "form.saveDraft": { target: "saving", actions: assign({ publishing: false }) },
+        "form.publish": { target: "saving", actions: assign({ publishing: true }) },
+      },
+    },
+    saving: {
+      tags: "busy",
+      description: "Edits wait while the form is sent, so what the server keeps is exactly what was on screen",
+      invoke: {
+        src: "saveForm",
+        input: ({ context }) => ({ id: context.formId, baseVersion: context.version, document: context.history.present, draft: !context.publishing }),
+        onDone: {
+          target: "editing",
+          actions: [
+            { type: "markSaved", params: ({ event }) => ({ form: event.output }) },
+            "forgetCopy",
+            { type: "onSaved", params: ({ context, event }) => ({ form: event.output, published: context.publishing }) },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: "isStale", params: ({ event }) => ({ error: toPageError(event.error) }) },
+            target: "conflict",
+            actions: { type: "rememberError", params: ({ event }) => ({ error: toPageError(event.error) }) },
+          },
+          {
+            target: "editing",
+            description: "A refused or failed save keeps every edit (and the working copy); the view says why",
+            actions: [
+              { type: "rememberError", params: ({ event }) => ({ error: toPageError(event.error) }) },
+              { type: "onFailed", params: ({ event }) => ({ error: toPageError(event.error) }) },
+            ],
+          },
+        ],
+      },
+    },
+    conflict: {
+      description:
+        "Another organizer saved this form since it was opened. The edits stay (and stay in the working copy); the user reloads theirs or keeps these.",
+      on: {
+        "conflict.reload": { target: "loading", actions: "forgetCopy" },
+        "conflict.keepMine": "adoptingVersion",
+      },
+    },
+    adoptingVersion: {
+      tags: "busy",
+      description: "Reads the server's current version, so that saving again knowingly replaces it with these edits",
+      invoke: {
+        src: "loadForm",
+        input: ({ context }) => ({ id: context.formId ?? 0 }),
+        onDone: { target: "editing", actions: { type: "adoptServerVersion", params: ({ event }) => ({ form: event.output }) } },
+        onError: { target: "conflict", actions: { type: "rememberError", params: ({ event }) => ({ error: toPageError(event.error) }) } },
+      },
+    },
+  },
+});
