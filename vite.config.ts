@@ -31,6 +31,7 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}", "tests/model/**/*.test.{ts,tsx}"],
           setupFiles: ["./tests/support/setup.ts"],
+          globalSetup: ["./tests/support/test-database.global-setup.ts"],
           css: false,
         },
       },

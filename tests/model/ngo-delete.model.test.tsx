@@ -2,19 +2,18 @@ import { afterEach, describe, expect, it } from "vitest";
 import { waitFor } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import type { DoneActorEvent, ErrorActorEvent, SnapshotFrom } from "xstate";
-import { createFakeNgoApi, makeNgos, problem } from "../../src/features/ngos/ngos.fixtures";
 import { mutationMachine, type MutationError, type MutationEvent, type MutationInput } from "../../src/shared/machines/mutation.machine";
+import { ORGANIZER, twoNgos } from "../../src/features/ngos/ngos.seed";
 import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
-import { createRequestQueue } from "../support/request-queue";
-import { renderApp, withAccountChecks } from "../support/render";
-import { organizerToken } from "../support/token.fixtures";
+import { renderApp } from "../support/render";
+import { problem, startTestServer, type HeldRequests } from "../support/test-server";
 import { ngoListPage, type NgoListPage } from "./pages/ngo-list.page";
 
 /*
  * The shared mutation statechart, replayed on the NGO list's delete: the confirm dialog and the toasts are the
- * system under test. Every DELETE waits in a queue until the path says how it ends: `xstate.done.actor.run`
- * answers 204, the error events answer a 503 (a retry is offered) or a 409 (it is not). The fake server never
- * applies the held delete, so the NGO stays on the list and a path may ask again. `mutation.reset` and
+ * system under test, on the real server. Every DELETE is held until the path says how it ends: the 409 is the
+ * server's own (the NGO still has admins), the 503 and the 204 are the test's answers: no server state gives a 503,
+ * and a real delete would take the NGO off the list when a path still has to ask again. `mutation.reset` and
  * `mutation.progress` have no gesture on this screen (the unit tests cover them).
  */
 
@@ -23,7 +22,8 @@ type ModelEvent =
   | DoneActorEvent<unknown, "run">
   | ErrorActorEvent<MutationError, "run">;
 
-const target = makeNgos().find((ngo) => ngo.id === 2)!;
+/** twoNgos' NGO 2: it still has admins, so the server refuses to delete it. */
+const target = { id: 2, name: "Asociația Observatorilor" };
 const QUESTION = `Are you sure you want to delete the NGO ${target.name}?`;
 const messages: Record<number, string> = {
   503: "Something went wrong (error 503). Try again later.",
@@ -42,16 +42,14 @@ const events: ModelEvent[] = [
 ];
 
 interface System {
-  deletes: ReturnType<typeof createRequestQueue>;
+  deletes: HeldRequests;
   page: NgoListPage;
 }
 
 async function setUp(): Promise<System> {
-  const server = createFakeNgoApi();
-  const deletes = createRequestQueue();
-  const fetch = (request: Request) =>
-    request.method === "DELETE" && new URL(request.url).pathname === `/api/v1/ngo/${target.id}` ? deletes.receive(request) : server.fetch(request);
-  const app = renderApp({ path: "/ong", storedToken: organizerToken, fetch: withAccountChecks(fetch) });
+  const server = await startTestServer({ seed: twoNgos });
+  const deletes = server.hold(`DELETE /api/v1/ngo/${target.id}`);
+  const app = renderApp({ path: "/ong", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
   const page = ngoListPage(app.user);
   await page.seeRow(target.name);
   return { deletes, page };
@@ -70,7 +68,8 @@ const eventExecutors: Options["eventExecutors"] = {
   },
   "xstate.error.actor.run": async ({ deletes }, { error }) => {
     await waitFor(() => expect(deletes.activeCount()).toBe(1));
-    deletes.answer(problem(error.status, error.code ?? "unexpected"));
+    if (error.status === 409) expect(await deletes.release()).toMatchObject({ status: 409, code: error.code });
+    else deletes.answer(problem(error.status, error.code ?? "unexpected"));
   },
 };
 

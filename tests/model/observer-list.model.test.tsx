@@ -3,19 +3,19 @@ import { waitFor } from "@testing-library/react";
 import type { DoneActorEvent, ErrorActorEvent, SnapshotFrom } from "xstate";
 import type { Observer } from "../../src/features/observers/observer-list.actors";
 import { OBSERVER_LIST_INPUT } from "../../src/features/observers/observer-list.config";
-import { createFakeObserverApi, makeObservers, observerPage, type FakeObserverApi } from "../../src/features/observers/observer-list.fixtures";
-import { organizerToken } from "../support/token.fixtures";
+import { manyObservers, ORGANIZER } from "../../src/features/observers/observers.seed";
 import { listMachine, type ListEvent, type ListPage, type ListQuery, type ListSort } from "../../src/shared/machines/list.machine";
 import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
-import { renderApp, withAccountChecks } from "../support/render";
+import { renderApp } from "../support/render";
+import { askBeforeTests, problem, startTestServer, type HeldRequests, type TestServer } from "../support/test-server";
 import { observerListPage, type ObserverListPage } from "./pages/observer-list.page";
 
 /*
- * The shared list statechart, replayed on the real observers screen. The machine's loader is played by a fake API
- * that holds every list request until the path says how it ends: `xstate.done.actor.loadPage` (or `refreshPage`,
- * the same page loaded again in place) answers it from 25 in-memory observers, the error event fails it with a
- * 503. The model's answer is computed from the query of the state it is sent in, as the real loader answers what
- * it was asked, so the model never pairs a query with another query's page. Every shortest path of a few event
+ * The shared list statechart, replayed on the real observers screen and the real server (25 observers). Every list
+ * request is held until the path says how it ends: `xstate.done.actor.loadPage` (or `refreshPage`, the same page
+ * loaded again in place) lets it reach the server, the error event answers it with a 503. The model's answer to a
+ * query is the server's own page for it, asked once before the graph is built (askBeforeTests), so the model never
+ * pairs a query with another query's page nor computes the server's order. Every shortest path of a few event
  * families is replayed; each family alone keeps the number of paths small, and together they reach every state
  * and every kind of transition.
  */
@@ -29,21 +29,43 @@ type ModelEvent =
   | DoneActorEvent<AnsweredPage, "refreshPage">
   | ErrorActorEvent<{ status: number }, "refreshPage">;
 
-const observers = makeObservers(25);
 const FAILURE_STATUS = 503;
 const EMPTY_FILTER = OBSERVER_LIST_INPUT.emptyFilter;
 const NAME_FILTER = { name: "ana", phone: "" };
 const BY_LAST_SEEN: ListSort = { by: "lastSeen", direction: "desc" };
 
+/** The query string listObservers must receive for a query of the model. */
+function expectedParams({ page, pageSize, filter, sort }: ListQuery) {
+  return {
+    Page: String(page),
+    PageSize: String(pageSize),
+    ...(filter.name ? { Name: filter.name } : {}),
+    ...(filter.phone ? { Number: filter.phone } : {}),
+    SortBy: sort.by,
+    SortDirection: sort.direction,
+  };
+}
+const pathOf = (query: ListQuery) => `/api/v1/observer?${new URLSearchParams(expectedParams(query))}`;
+
+/** Every query the explored events can reach: two pages, both filters, each sort in each direction. */
+const reachable: ListQuery[] = [1, 2].flatMap((page) =>
+  [EMPTY_FILTER, NAME_FILTER].flatMap((filter) =>
+    (["lastSeen", "name"] as const).flatMap((by) =>
+      (["asc", "desc"] as const).map((direction) => ({ page, pageSize: OBSERVER_LIST_INPUT.pageSize, filter, sort: { by, direction } })),
+    ),
+  ),
+);
+const serverPages = new Map(
+  (await askBeforeTests(manyObservers, ORGANIZER, reachable.map(pathOf))).map((body, index) => [
+    pathOf(reachable[index]!),
+    body as { data: Observer[]; totalItems: number },
+  ]),
+);
+const observers = [...new Map([...serverPages.values()].flatMap(({ data }) => data.map((observer) => [observer.id, observer]))).values()];
+
 function answer(query: ListQuery): AnsweredPage {
-  const page = observerPage(observers, {
-    page: query.page,
-    pageSize: query.pageSize,
-    name: query.filter.name ?? "",
-    number: query.filter.phone ?? "",
-    sortBy: query.sort.by === "name" ? "name" : "lastSeen",
-    sortDirection: query.sort.direction,
-  });
+  const page = serverPages.get(pathOf(query));
+  if (!page) throw new Error(`the model reached a query nobody asked the server: ${pathOf(query)}`);
   return { query, items: page.data, totalItems: page.totalItems };
 }
 
@@ -74,46 +96,41 @@ const families: [string, ModelEvent[]][] = [
 ];
 
 interface System {
-  api: FakeObserverApi;
+  server: TestServer;
+  list: HeldRequests;
   page: ObserverListPage;
 }
 
-function setUp(): System {
-  const api = createFakeObserverApi({ observers, holdListRequests: true });
-  const app = renderApp({ path: "/observatori", storedToken: organizerToken, fetch: withAccountChecks(api.fetch) });
-  return { api, page: observerListPage(app.user) };
+async function setUp(): Promise<System> {
+  const server = await startTestServer({ seed: manyObservers });
+  const list = server.hold("GET /api/v1/observer");
+  const app = renderApp({ path: "/observatori", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+  return { server, list, page: observerListPage(app.user) };
 }
 
-/** The query string listObservers must receive for a query of the model. */
-function expectedParams({ page, pageSize, filter, sort }: ListQuery) {
-  return {
-    Page: String(page),
-    PageSize: String(pageSize),
-    ...(filter.name ? { Name: filter.name } : {}),
-    ...(filter.phone ? { Number: filter.phone } : {}),
-    SortBy: sort.by,
-    SortDirection: sort.direction,
-  };
-}
+/** The query of the last list request the SPA did not cancel. */
+const lastListParams = (server: TestServer) => {
+  const request = server.requests.filter((logged) => logged.method === "GET" && logged.path.startsWith("/api/v1/observer?") && !logged.cancelled).at(-1);
+  return Object.fromEntries(new URLSearchParams(request?.path.split("?")[1] ?? ""));
+};
 
 const nameOf = (id: number) => observers.find((observer) => observer.id === id)?.name ?? `(no observer ${id})`;
 const sortColumn = (by: string) => (by === "name" ? "Name" : "Last login");
 
 type Options = ModelTestOptions<typeof listMachine, ModelEvent, System>;
 
+/** Lets the held request reach the server, which must answer the page the model expects. */
+async function release(server: TestServer, list: HeldRequests, output: AnsweredPage) {
+  expect(lastListParams(server)).toEqual(expectedParams(output.query));
+  const body = (await list.release()) as { data: Observer[] };
+  expect(body.data.map((observer) => observer.id)).toEqual(output.items.map((observer) => (observer as Observer).id));
+}
+
 const eventExecutors: Options["eventExecutors"] = {
-  "xstate.done.actor.loadPage": ({ api }, { output }) => {
-    const pending = api.listRequests().at(-1);
-    expect(Object.fromEntries(pending?.url.searchParams ?? [])).toEqual(expectedParams(output.query));
-    api.answerList();
-  },
-  "xstate.error.actor.loadPage": ({ api }, { error }) => api.failList(error.status),
-  "xstate.done.actor.refreshPage": ({ api }, { output }) => {
-    const pending = api.listRequests().at(-1);
-    expect(Object.fromEntries(pending?.url.searchParams ?? [])).toEqual(expectedParams(output.query));
-    api.answerList();
-  },
-  "xstate.error.actor.refreshPage": ({ api }, { error }) => api.failList(error.status),
+  "xstate.done.actor.loadPage": ({ server, list }, { output }) => release(server, list, output),
+  "xstate.error.actor.loadPage": ({ list }, { error }) => list.answer(problem(error.status, "unavailable")),
+  "xstate.done.actor.refreshPage": ({ server, list }, { output }) => release(server, list, output),
+  "xstate.error.actor.refreshPage": ({ list }, { error }) => list.answer(problem(error.status, "unavailable")),
   "list.refresh": ({ page }) => page.clickRefresh(),
   "page.next": ({ page }) => page.clickNext(),
   "page.previous": ({ page }) => page.clickPrevious(),
@@ -132,15 +149,15 @@ const eventExecutors: Options["eventExecutors"] = {
 };
 
 const stateAssertions: Record<string, (system: System, snapshot: ListSnapshot) => unknown> = {
-  loading: async ({ api, page }, snapshot) => {
+  loading: async ({ server, list, page }, snapshot) => {
     await page.seeLoading();
     page.seeNoLoadError();
     await page.seeSelectedCount(0);
     // one request in flight, for the current query: re-entering loading cancelled the previous one
-    await waitFor(() => expect(api.pendingListCount()).toBe(1));
-    expect(Object.fromEntries(api.listRequests().at(-1)?.url.searchParams ?? [])).toEqual(expectedParams(snapshot.context.query));
+    await waitFor(() => expect(list.activeCount()).toBe(1));
+    expect(lastListParams(server)).toEqual(expectedParams(snapshot.context.query));
   },
-  ready: async ({ api, page }, snapshot) => {
+  ready: async ({ list, page }, snapshot) => {
     const { query, totalItems, selection } = snapshot.context;
     const items = snapshot.context.items as Observer[];
     await page.seeRows(items.map((observer) => observer.name));
@@ -156,12 +173,12 @@ const stateAssertions: Record<string, (system: System, snapshot: ListSnapshot) =
     // while refreshing, the same page's request is in flight under the rows still shown
     const refreshing = snapshot.matches({ ready: "refreshing" });
     await page.seeRefreshing(refreshing);
-    await waitFor(() => expect(api.pendingListCount()).toBe(refreshing ? 1 : 0));
+    await waitFor(() => expect(list.activeCount()).toBe(refreshing ? 1 : 0));
   },
-  failed: async ({ api, page }) => {
+  failed: async ({ list, page }) => {
     await page.seeLoadError(`The observers could not be loaded (error ${FAILURE_STATUS}). Try again.`);
     page.seeNotLoading();
-    expect(api.pendingListCount()).toBe(0);
+    expect(list.activeCount()).toBe(0);
   },
 };
 

@@ -45,30 +45,39 @@ export interface ModelTestOptions<Machine extends AnyStateMachine, Event extends
   describeEvent?: (event: Event) => string;
   /** "transitions" (default): a path per way into each state; "states": a path per state. */
   coverage?: "states" | "transitions";
+  /**
+   * What tells two nodes apart besides the state value; by default the whole context. A machine whose context
+   * grows with every step (an undo history) names the facts that matter, or the graph never ends.
+   */
+  distinguish?: (snapshot: SnapshotFrom<Machine>) => unknown;
 }
 
 function asMachineSnapshot(snapshot: unknown): AnyMachineSnapshot {
   return snapshot as AnyMachineSnapshot;
 }
 
-/** Serializes a snapshot together with the transition that entered it. */
-function serializeWithTransition(snapshot: unknown, event?: EventObject, previous?: unknown): string {
-  const serialized = serializeSnapshot(asMachineSnapshot(snapshot));
-  if (!event || !previous) return serialized;
-  return `${serialized} via ${JSON.stringify(event)} from ${JSON.stringify(asMachineSnapshot(previous).value)}`;
+/** Serializes a snapshot (its value and what tells it apart), with the transition that entered it for "transitions". */
+function serializer(coverage: "states" | "transitions", distinguish?: (snapshot: never) => unknown) {
+  return (snapshot: unknown, event?: EventObject, previous?: unknown): string => {
+    const serialized = distinguish
+      ? JSON.stringify([asMachineSnapshot(snapshot).value, distinguish(snapshot as never)])
+      : serializeSnapshot(asMachineSnapshot(snapshot));
+    if (coverage === "states" || !event || !previous) return serialized;
+    return `${serialized} via ${JSON.stringify(event)} from ${JSON.stringify(asMachineSnapshot(previous).value)}`;
+  };
 }
 
 /** The shortest path to every state (or, by default, through every transition) reachable with the given events. */
 export function shortestPaths<Machine extends AnyStateMachine, Event extends EventObject>(
   machine: Machine,
-  options: { input?: InputFrom<Machine>; events: ModelTestOptions<Machine, Event, never>["events"]; coverage?: "states" | "transitions" },
+  options: Pick<ModelTestOptions<Machine, Event, never>, "input" | "events" | "coverage" | "distinguish">,
 ): ModelPath<Machine, Event>[] {
   const { coverage = "transitions", input } = options;
   const candidates = (snapshot: unknown) =>
     typeof options.events === "function" ? options.events(snapshot as SnapshotFrom<Machine>) : options.events;
   const events = (snapshot: unknown) =>
     candidates(snapshot).filter((event) => machine.getTransitionData(asMachineSnapshot(snapshot), event).length > 0);
-  const serializeState = coverage === "transitions" ? serializeWithTransition : undefined;
+  const serializeState = serializer(coverage, options.distinguish);
   return getShortestPaths(machine, { input, events, serializeState } as never) as ModelPath<Machine, Event>[];
 }
 
@@ -107,6 +116,7 @@ export function testEveryShortestPath<Machine extends AnyStateMachine, Event ext
     input: options.input,
     events: options.events,
     coverage: options.coverage,
+    distinguish: options.distinguish,
   });
   const describeEvent = options.describeEvent ?? ((event: Event) => event.type);
   for (const path of paths) {

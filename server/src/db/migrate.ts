@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import type { DatabaseHandle } from "./database.ts";
 
-const migrationsDir = fileURLToPath(new URL("./migrations/", import.meta.url));
+// Not `new URL("./migrations/", import.meta.url)`: Vite turns that into an asset URL when a jsdom test imports this file.
+const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), "migrations") + "/";
 
 /** Applies the SQL files of migrations/ in name order, each in its own transaction, once. */
 export async function migrate(handle: DatabaseHandle): Promise<string[]> {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import type { Role } from "../auth/principal.ts";
@@ -36,7 +37,8 @@ export interface Contract {
 
 const methods = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 
-export const contractPath = fileURLToPath(new URL("../../../openapi/openapi.yaml", import.meta.url));
+// Not `new URL("…", import.meta.url)`: Vite turns that into an asset URL when a jsdom test imports this file.
+export const contractPath = join(dirname(fileURLToPath(import.meta.url)), "../../../openapi/openapi.yaml");
 
 const escapePointer = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
 

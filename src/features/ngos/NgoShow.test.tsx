@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
-import { renderApp, withAccountChecks } from "../../../tests/support/render";
-import { organizerToken } from "../../../tests/support/token.fixtures";
-import { createRequestQueue } from "../../../tests/support/request-queue";
-import { createFakeNgoApi, problem } from "./ngos.fixtures";
+import { renderApp } from "../../../tests/support/render";
+import { startTestServer } from "../../../tests/support/test-server";
+import { ngoProfiles, ORGANIZER } from "./ngos.seed";
 
-function openProfile(path: string, overrides: Record<string, () => Response> = {}) {
-  const server = createFakeNgoApi(overrides);
-  const app = renderApp({ path, storedToken: organizerToken, fetch: withAccountChecks(server.fetch) });
-  return { server, app };
+async function openProfile(path: string, hold?: string) {
+  const server = await startTestServer({ seed: ngoProfiles });
+  const queue = hold ? server.hold(hold) : null;
+  const app = renderApp({ path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+  return { server, queue: queue!, app };
 }
 
 const nameField = () => screen.getByRole("textbox", { name: /^Name/ });
@@ -27,7 +27,7 @@ afterEach(() => {
 
 describe("NgoShow", () => {
   it("adds an NGO with trimmed names, announces it and returns to /ong", async () => {
-    const { server, app } = openProfile("/ong/new");
+    const { server, app } = await openProfile("/ong/new");
     expect(await screen.findByRole("heading", { level: 1, name: "Add NGO" })).toBeInTheDocument();
     expect(nameField()).toBeRequired();
     expect(shortNameField()).toBeRequired();
@@ -52,7 +52,7 @@ describe("NgoShow", () => {
   });
 
   it("says which field is missing once the user has left it blank", async () => {
-    const { app } = openProfile("/ong/new");
+    const { app } = await openProfile("/ong/new");
     await app.user.type(await screen.findByRole("textbox", { name: /^Name/ }), "   ");
     await app.user.click(shortNameField());
     await app.user.tab();
@@ -62,7 +62,7 @@ describe("NgoShow", () => {
   });
 
   it("cancels an add back to /ong without a request", async () => {
-    const { server, app } = openProfile("/ong/new");
+    const { server, app } = await openProfile("/ong/new");
     await screen.findByRole("heading", { level: 1, name: "Add NGO" });
     await app.user.click(screen.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(app.currentPath()).toBe("/ong"));
@@ -70,12 +70,13 @@ describe("NgoShow", () => {
   });
 
   it("edits an NGO with PUT and idNgo, stays and announces it", async () => {
-    const { server, app } = openProfile("/ong/edit/2");
+    const { server, app } = await openProfile("/ong/edit/2");
     expect(await screen.findByRole("heading", { level: 1, name: "Edit NGO" })).toBeInTheDocument();
     await waitFor(() => expect(nameField()).toHaveValue("Asociația Observatorilor"));
-    expect(shortNameField()).toHaveValue("");
-    expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
-    await app.user.type(shortNameField(), "AO");
+    expect(shortNameField()).toHaveValue("AO");
+    // The server never sends an empty short name (the old fake did, and Save was then disabled): the draft is valid.
+    expect(screen.getByRole("button", { name: "Save" })).toBeEnabled();
+    await app.user.type(shortNameField(), "I");
     await app.user.click(activeBox());
     await app.user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Changes have been saved")).toBeInTheDocument();
@@ -84,13 +85,18 @@ describe("NgoShow", () => {
       {
         method: "PUT",
         path: "/api/v1/ngo",
-        body: { idNgo: 2, name: "Asociația Observatorilor", shortName: "AO", organizer: false, isActive: true },
+        body: { idNgo: 2, name: "Asociația Observatorilor", shortName: "AOI", organizer: false, isActive: true },
       },
     ]);
+    expect(await server.db.selectFrom("ngo").select(["shortName", "isActive"]).where("id", "=", 2).executeTakeFirst()).toEqual({
+      shortName: "AOI",
+      isActive: true,
+    });
   });
 
   it("translates a 409 last_organizer on save and keeps the form", async () => {
-    const { app } = openProfile("/ong/edit/1", { "PUT /api/v1/ngo": () => problem(409, "last_organizer") });
+    // Code for Romania is the only organizer: the server refuses.
+    const { app } = await openProfile("/ong/edit/1");
     await waitFor(() => expect(nameField()).toHaveValue("Code for Romania"));
     await app.user.click(organizerBox());
     await app.user.click(screen.getByRole("button", { name: "Save" }));
@@ -102,19 +108,20 @@ describe("NgoShow", () => {
   });
 
   it("deletes after confirming and goes to /observatori", async () => {
-    const { server, app } = openProfile("/ong/edit/2");
-    await waitFor(() => expect(nameField()).toHaveValue("Asociația Observatorilor"));
+    // NGO 3 has no admins, observers or answers: the server lets it go.
+    const { server, app } = await openProfile("/ong/edit/3");
+    await waitFor(() => expect(nameField()).toHaveValue("Asociația Pro Democrația"));
     await app.user.click(screen.getByRole("button", { name: "Delete" }));
     const dialog = await screen.findByRole("dialog", { name: "Delete" });
     expect(server.writes()).toEqual([]);
     await app.user.click(within(dialog).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("The NGO has been deleted")).toBeInTheDocument();
     await waitFor(() => expect(app.currentPath()).toBe("/observatori"));
-    expect(server.writes()).toEqual([{ method: "DELETE", path: "/api/v1/ngo/2", body: null }]);
+    expect(server.writes()).toEqual([{ method: "DELETE", path: "/api/v1/ngo/3", body: null }]);
   });
 
   it("shows an NGO read-only in view, with Edit leading to edit", async () => {
-    const { server, app } = openProfile("/ong/view/1");
+    const { server, app } = await openProfile("/ong/view/1");
     expect(await screen.findByRole("heading", { level: 1, name: "NGO profile" })).toBeInTheDocument();
     await waitFor(() => expect(nameField()).toHaveValue("Code for Romania"));
     for (const field of [nameField(), shortNameField(), organizerBox(), activeBox()]) expect(field).toBeDisabled();
@@ -127,7 +134,7 @@ describe("NgoShow", () => {
   });
 
   it("lists the NGO's admin accounts and adds one with its password", async () => {
-    const { server, app } = openProfile("/ong/view/2");
+    const { server, app } = await openProfile("/ong/view/2");
     expect(await within(await screen.findByRole("region", { name: "Admin accounts" })).findByRole("rowheader", { name: "admin.ao" })).toBeInTheDocument();
     expect(within(adminsSection()).getByRole("rowheader", { name: "ioana.ao" })).toBeInTheDocument();
     const form = adminAddForm();
@@ -145,7 +152,7 @@ describe("NgoShow", () => {
   });
 
   it("translates a duplicate account", async () => {
-    const { app } = openProfile("/ong/edit/2", { "POST /api/v1/ngo/2/admins": () => problem(409, "duplicate_account") });
+    const { app } = await openProfile("/ong/edit/2");
     await within(await screen.findByRole("region", { name: "Admin accounts" })).findByRole("rowheader", { name: "admin.ao" });
     const form = adminAddForm();
     await app.user.type(within(form).getByRole("textbox", { name: /^Account/ }), "admin.ao");
@@ -155,7 +162,7 @@ describe("NgoShow", () => {
   });
 
   it("resets an admin's password in a modal", async () => {
-    const { server, app } = openProfile("/ong/view/2");
+    const { server, app } = await openProfile("/ong/view/2");
     await within(await screen.findByRole("region", { name: "Admin accounts" })).findByRole("rowheader", { name: "admin.ao" });
     await app.user.click(screen.getByRole("button", { name: "Reset password of admin.ao" }));
     const dialog = await screen.findByRole("dialog", { name: "Reset password" });
@@ -168,29 +175,27 @@ describe("NgoShow", () => {
   });
 
   it("removes an admin after confirming, and translates cannot_remove_self", async () => {
-    const { server, app } = openProfile("/ong/view/2", { "DELETE /api/v1/ngo/2/admins/8": () => problem(409, "cannot_remove_self") });
-    await within(await screen.findByRole("region", { name: "Admin accounts" })).findByRole("rowheader", { name: "admin.ao" });
-    await app.user.click(screen.getByRole("button", { name: "Remove admin.ao" }));
+    // On the signed-in admin's own NGO: the server refuses to let him remove himself.
+    const { server, app } = await openProfile("/ong/view/1");
+    await within(await screen.findByRole("region", { name: "Admin accounts" })).findByRole("rowheader", { name: "ana.cfr" });
+    await app.user.click(screen.getByRole("button", { name: "Remove ana.cfr" }));
     let dialog = await screen.findByRole("dialog", { name: "Remove admin account" });
     await app.user.click(within(dialog).getByRole("button", { name: "Remove" }));
     expect(await screen.findByText("The admin account has been removed")).toBeInTheDocument();
-    await waitFor(() => expect(within(adminsSection()).queryByRole("rowheader", { name: "admin.ao" })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(adminsSection()).queryByRole("rowheader", { name: "ana.cfr" })).not.toBeInTheDocument());
 
-    await app.user.click(screen.getByRole("button", { name: "Remove ioana.ao" }));
+    await app.user.click(screen.getByRole("button", { name: `Remove ${ORGANIZER}` }));
     dialog = await screen.findByRole("dialog", { name: "Remove admin account" });
     await app.user.click(within(dialog).getByRole("button", { name: "Remove" }));
     expect(await screen.findByText("You cannot remove your own account.")).toBeInTheDocument();
     expect(server.writes()).toEqual([
-      { method: "DELETE", path: "/api/v1/ngo/2/admins/7", body: null },
-      { method: "DELETE", path: "/api/v1/ngo/2/admins/8", body: null },
+      { method: "DELETE", path: "/api/v1/ngo/1/admins/2", body: null },
+      { method: "DELETE", path: "/api/v1/ngo/1/admins/1", body: null },
     ]);
   });
+
   it("adds an admin once for a double click, the fields and Add waiting until the server answers", async () => {
-    const server = createFakeNgoApi();
-    const adds = createRequestQueue();
-    const fetch = (request: Request) =>
-      request.method === "POST" && new URL(request.url).pathname === "/api/v1/ngo/2/admins" ? adds.receive(request) : server.fetch(request);
-    const app = renderApp({ path: "/ong/view/2", storedToken: organizerToken, fetch: withAccountChecks(fetch) });
+    const { queue: adds, app } = await openProfile("/ong/view/2", "POST /api/v1/ngo/2/admins");
     await within(await screen.findByRole("region", { name: "Admin accounts" })).findByRole("rowheader", { name: "admin.ao" });
     const form = adminAddForm();
     await app.user.type(within(form).getByRole("textbox", { name: /^Account/ }), "dan.ao");
@@ -199,17 +204,14 @@ describe("NgoShow", () => {
     await waitFor(() => expect(adds.activeCount()).toBe(1));
     expect(within(form).getByRole("button", { name: "Add" })).toHaveAttribute("data-loading");
     expect(within(form).getByRole("textbox", { name: /^Account/ })).toBeDisabled();
-    adds.answer(Response.json({ id: 9, ngoId: 2, account: "dan.ao", createdAt: "2026-11-01T10:00:00Z" }, { status: 201 }));
+    await adds.release();
     expect(await screen.findByText("The admin account has been added")).toBeInTheDocument();
     expect(within(form).getByRole("textbox", { name: /^Account/ })).toHaveValue("");
     expect(adds.receivedCount()).toBe(1);
   });
 
   it("keeps the remove dialog open and waiting until the server answers", async () => {
-    const server = createFakeNgoApi();
-    const removals = createRequestQueue();
-    const fetch = (request: Request) => (request.method === "DELETE" ? removals.receive(request) : server.fetch(request));
-    const app = renderApp({ path: "/ong/view/2", storedToken: organizerToken, fetch: withAccountChecks(fetch) });
+    const { queue: removals, app } = await openProfile("/ong/view/2", "DELETE /api/v1/ngo/2/admins/*");
     await within(await screen.findByRole("region", { name: "Admin accounts" })).findByRole("rowheader", { name: "admin.ao" });
     await app.user.click(screen.getByRole("button", { name: "Remove admin.ao" }));
     const dialog = await screen.findByRole("dialog", { name: "Remove admin account" });
@@ -217,7 +219,7 @@ describe("NgoShow", () => {
     await app.user.dblClick(within(dialog).getByRole("button", { name: "Remove" }));
     await waitFor(() => expect(removals.activeCount()).toBe(1));
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeDisabled();
-    removals.answer(new Response(null, { status: 204 }));
+    await removals.release();
     expect(await screen.findByText("The admin account has been removed")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(removals.receivedCount()).toBe(1);

@@ -1,6 +1,6 @@
-import { fromPromise } from "xstate";
 import type { ApiClient } from "../../api/client";
 import { expectData } from "../../api/problem";
+import { fromAbortablePromise } from "../../shared/machines/from-abortable-promise";
 
 // The resource machine holds `unknown` data: selectNgos and selectNgoAdmins (ngo-list.selectors.ts) read it back typed.
 
@@ -8,7 +8,7 @@ import { expectData } from "../../api/problem";
 export function createNgoListLoader(api: ApiClient) {
   return {
     actors: {
-      load: fromPromise<unknown>(({ signal }) => expectData(api.GET("/api/v1/ngo", { signal }))),
+      load: fromAbortablePromise<unknown>(({ signal }) => expectData(api.GET("/api/v1/ngo", { signal }))),
     },
   };
 }
@@ -17,7 +17,7 @@ export function createNgoListLoader(api: ApiClient) {
 export function createNgoAdminListLoader(api: ApiClient, ngoId: number) {
   return {
     actors: {
-      load: fromPromise<unknown>(({ signal }) =>
+      load: fromAbortablePromise<unknown>(({ signal }) =>
         expectData(api.GET("/api/v1/ngo/{id}/admins", { params: { path: { id: ngoId } }, signal })),
       ),
     },

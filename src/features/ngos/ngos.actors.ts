@@ -1,6 +1,7 @@
 import { fromPromise } from "xstate";
 import type { ApiClient } from "../../api/client";
 import { expectData } from "../../api/problem";
+import { fromAbortablePromise } from "../../shared/machines/from-abortable-promise";
 import type { components } from "../../api/schema";
 import type { CreateRecordInput, PageRecord, PageValues, RecordIdInput, UpdateRecordInput } from "../../shared/machines/page-mode.machine";
 
@@ -17,7 +18,8 @@ const flag = (values: PageValues, key: string) => values[key] === true;
 /** The NGO profile's page-mode actors (getNgo, createNgo, updateNgo, deleteNgo), each aborted with its state. */
 export function createNgoActors(api: ApiClient) {
   return {
-    loadRecord: fromPromise<PageRecord, RecordIdInput>(({ input, signal }) =>
+    // Starts on mount: see fromAbortablePromise.
+    loadRecord: fromAbortablePromise<PageRecord, RecordIdInput>(({ input, signal }) =>
       expectData(api.GET("/api/v1/ngo/{id}", { params: { path: { id: input.id } }, signal })),
     ),
     createRecord: fromPromise<PageRecord, CreateRecordInput>(({ input, signal }) => {

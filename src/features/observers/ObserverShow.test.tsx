@@ -1,60 +1,18 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
-import { renderApp, withAccountChecks, type FakeFetch } from "../../../tests/support/render";
-import type { Observer } from "./observers.actors";
-import { organizerToken } from "../../../tests/support/token.fixtures";
+import { renderApp } from "../../../tests/support/render";
+import { startTestServer, type TestServer } from "../../../tests/support/test-server";
+import { oneObserver, ORGANIZER } from "./observers.seed";
 
-const ana: Observer = {
-  id: 7,
-  name: "Ana Pop",
-  phone: "0722000000",
-  ngoId: 1,
-  ngo: "NGO 1",
-  deviceRegisterDate: null,
-  lastSeen: null,
-  numberOfNotes: 0,
-  numberOfPollingStations: 0,
-};
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
+async function startServer() {
+  return startTestServer({ seed: oneObserver });
 }
 
-function problem(status: number, code: string, errors?: Record<string, { code: string; message: string }[]>) {
-  return Response.json({ type: `urn:problem:${code}`, title: code, status, code, errors }, {
-    status,
-    headers: { "Content-Type": "application/problem+json" },
-  });
-}
-
-/**
- * Plays the observer endpoints: `answers` maps "METHOD /path" (with the query) to an answer; observer lists and
- * counts (the list page after leaving the profile) are empty; any other call is a 404.
- */
-function fakeServer(answers: Record<string, () => Response>) {
-  const calls: Call[] = [];
-  const fetch: FakeFetch = async (request) => {
-    const url = new URL(request.url);
-    const key = `${request.method} ${url.pathname}${url.search}`;
-    const text = request.method === "GET" || request.method === "DELETE" ? "" : await request.text();
-    calls.push({ method: request.method, path: `${url.pathname}${url.search}`, body: text ? JSON.parse(text) : null });
-    const answer = answers[key];
-    if (answer) return answer();
-    if (url.pathname === "/api/v1/observer/count") return Response.json({ count: 0 });
-    if (request.method === "GET" && url.pathname === "/api/v1/observer")
-      return Response.json({ page: 1, pageSize: 20, totalItems: 0, totalPages: 1, data: [] });
-    return problem(404, "not_found");
-  };
-  return { fetch: withAccountChecks(fetch), calls, writes: () => calls.filter((call) => call.method !== "GET") };
-}
-
-const loadAna = { "GET /api/v1/observer?id=7": () => Response.json({ page: 1, pageSize: 20, totalItems: 1, totalPages: 1, data: [ana] }) };
-
-function openProfile(path: string, server: ReturnType<typeof fakeServer>, locale?: "en" | "ro") {
-  return renderApp({ path, storedToken: organizerToken, fetch: server.fetch, locale });
+async function openProfile(path: string, server?: TestServer, locale?: "en" | "ro") {
+  server ??= await startServer();
+  const app = renderApp({ path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
+  return Object.assign(app, { server });
 }
 
 const nameField = () => screen.getByRole("textbox", { name: /^Name/ });
@@ -69,31 +27,28 @@ afterEach(() => {
 
 describe("ObserverShow", () => {
   it("adds an observer with trimmed, collapsed values, announces it and returns to /observatori", async () => {
-    const server = fakeServer({ "POST /api/v1/observer": () => Response.json({ ...ana, name: "Ana Maria Pop" }, { status: 201 }) });
-    const app = openProfile("/observatori/profil/new", server);
+    const app = await openProfile("/observatori/profil/new");
     expect(await screen.findByRole("heading", { level: 1, name: "Add observer" })).toBeInTheDocument();
     expect(nameField()).toHaveFocus();
     expect(nameField()).toBeRequired();
     expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
 
     await app.user.type(nameField(), "  Ana   Maria  Pop ");
-    await app.user.type(phoneField(), " 0722000000 ");
+    await app.user.type(phoneField(), " 0722000001 ");
     await app.user.type(pinField(), "1234");
     await app.user.click(screen.getByRole("button", { name: "Save" }));
 
     expect(await screen.findByText("Observer has been added")).toBeInTheDocument();
     await waitFor(() => expect(app.currentPath()).toBe("/observatori"));
-    expect(server.writes()).toEqual([
-      { method: "POST", path: "/api/v1/observer", body: { name: "Ana Maria Pop", phone: "0722000000", pin: "1234", sendSMS: false } },
+    expect(app.server.writes()).toEqual([
+      { method: "POST", path: "/api/v1/observer", body: { name: "Ana Maria Pop", phone: "0722000001", pin: "1234", sendSMS: false } },
     ]);
     expect(sessionStorage.getItem("observer-draft:new")).toBeNull();
   });
 
   it("shows a duplicate phone on the phone field and keeps what was typed", async () => {
-    const server = fakeServer({
-      "POST /api/v1/observer": () => problem(409, "duplicate_phone", { phone: [{ code: "duplicate", message: "in use" }] }),
-    });
-    const app = openProfile("/observatori/profil/new", server);
+    // Ana Pop (0722000000) is already there: the server refuses the phone.
+    const app = await openProfile("/observatori/profil/new");
     await app.user.type(await screen.findByRole("textbox", { name: /^Name/ }), "Ana Pop");
     await app.user.type(phoneField(), "0722000000");
     await app.user.type(pinField(), "1234");
@@ -111,7 +66,7 @@ describe("ObserverShow", () => {
   });
 
   it("validates on the fields and keeps Save disabled while invalid", async () => {
-    const app = openProfile("/observatori/profil/new", fakeServer({}));
+    const app = await openProfile("/observatori/profil/new");
     await app.user.type(await screen.findByRole("textbox", { name: /^Name/ }), "   ");
     await app.user.type(phoneField(), "07-22");
     await app.user.type(pinField(), "12");
@@ -123,8 +78,7 @@ describe("ObserverShow", () => {
   });
 
   it("edits: loads the observer, saves with PUT without a PIN when it is left empty, and stays", async () => {
-    const server = fakeServer({ ...loadAna, "PUT /api/v1/observer": () => Response.json({ ...ana, name: "Ana Maria Pop" }) });
-    const app = openProfile("/observatori/profil/edit/7", server);
+    const app = await openProfile("/observatori/profil/edit/7");
     expect(await screen.findByRole("heading", { level: 1, name: "Edit observer" })).toBeInTheDocument();
     await waitFor(() => expect(nameField()).toHaveValue("Ana Pop"));
     expect(pinField()).not.toBeRequired();
@@ -135,7 +89,7 @@ describe("ObserverShow", () => {
     await app.user.click(screen.getByRole("button", { name: "Save" }));
 
     expect(await screen.findByText("Changes have been saved")).toBeInTheDocument();
-    expect(server.writes()).toEqual([
+    expect(app.server.writes()).toEqual([
       { method: "PUT", path: "/api/v1/observer", body: { idObserver: 7, name: "Ana Maria Pop", phone: "0722000000" } },
     ]);
     expect(app.currentPath()).toBe("/observatori/profil/edit/7");
@@ -143,7 +97,7 @@ describe("ObserverShow", () => {
   });
 
   it("views the observer with a disabled form, and Edit enables it", async () => {
-    const app = openProfile("/observatori/profil/view/7", fakeServer(loadAna));
+    const app = await openProfile("/observatori/profil/view/7");
     expect(await screen.findByRole("heading", { level: 1, name: "Observer profile" })).toBeInTheDocument();
     await waitFor(() => expect(nameField()).toHaveValue("Ana Pop"));
     expect(nameField()).toBeDisabled();
@@ -158,8 +112,8 @@ describe("ObserverShow", () => {
   });
 
   it("deletes after confirmation and returns to /observatori", async () => {
-    const server = fakeServer({ ...loadAna, "DELETE /api/v1/observer?id=7": () => new Response(null, { status: 204 }) });
-    const app = openProfile("/observatori/profil/edit/7", server);
+    const app = await openProfile("/observatori/profil/edit/7");
+    const { server } = app;
     await waitFor(() => expect(nameField()).toHaveValue("Ana Pop"));
     await app.user.click(screen.getByRole("button", { name: "Delete" }));
     const dialog = await screen.findByRole("dialog");
@@ -173,13 +127,13 @@ describe("ObserverShow", () => {
   });
 
   it("restores unsaved work after a reload, without the PIN, and Discard drops it", async () => {
-    const first = openProfile("/observatori/profil/new", fakeServer({}));
+    const first = await openProfile("/observatori/profil/new");
     await first.user.type(await screen.findByRole("textbox", { name: /^Name/ }), "Ana");
     await first.user.type(phoneField(), "0722");
     await first.user.type(pinField(), "1234");
     first.unmount();
 
-    const second = openProfile("/observatori/profil/new", fakeServer({}));
+    const second = await openProfile("/observatori/profil/new", first.server);
     expect(await screen.findByText("Restored your unsaved changes")).toBeInTheDocument();
     expect(nameField()).toHaveValue("Ana");
     expect(phoneField()).toHaveValue("0722");
@@ -192,7 +146,7 @@ describe("ObserverShow", () => {
   });
 
   it("asks before leaving with unsaved changes: Stay keeps them, Discard and leave drops them", async () => {
-    const app = openProfile("/observatori/profil/edit/7", fakeServer(loadAna));
+    const app = await openProfile("/observatori/profil/edit/7");
     await waitFor(() => expect(nameField()).toHaveValue("Ana Pop"));
     await app.user.type(nameField(), " Maria");
     const reload = new Event("beforeunload", { cancelable: true });
@@ -213,7 +167,7 @@ describe("ObserverShow", () => {
   });
 
   it("leaves without asking after Cancel, which drops the unsaved changes", async () => {
-    const app = openProfile("/observatori/profil/new", fakeServer({}));
+    const app = await openProfile("/observatori/profil/new");
     await app.user.type(await screen.findByRole("textbox", { name: /^Name/ }), "Ana");
     await app.user.click(screen.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(app.currentPath()).toBe("/observatori"));
@@ -222,18 +176,16 @@ describe("ObserverShow", () => {
   });
 
   it("offers a retry when the observer cannot be loaded", async () => {
-    let loads = 0;
-    const server = fakeServer({
-      "GET /api/v1/observer?id=7": () => (++loads === 1 ? problem(503, "unavailable") : loadAna["GET /api/v1/observer?id=7"]()),
-    });
-    const app = openProfile("/observatori/profil/edit/7", server);
+    const server = await startServer();
+    server.fail("GET /api/v1/observer", 503, "unavailable", 1);
+    const app = await openProfile("/observatori/profil/edit/7", server);
     expect(await screen.findByText("Could not load the observer")).toBeInTheDocument();
     await app.user.click(screen.getByRole("button", { name: "Retry" }));
     await waitFor(() => expect(nameField()).toHaveValue("Ana Pop"));
   });
 
   it("speaks Romanian", async () => {
-    const app = openProfile("/observatori/profil/new", fakeServer({}), "ro");
+    const app = await openProfile("/observatori/profil/new", undefined, "ro");
     expect(await screen.findByRole("heading", { level: 1, name: "Adaugă observator" })).toBeInTheDocument();
     await app.user.type(screen.getByRole("textbox", { name: /^Nume/ }), " ");
     await act(() => app.user.tab());
@@ -243,9 +195,10 @@ describe("ObserverShow", () => {
 });
 
 describe("ObserverResetPin", () => {
-  async function openResetFromProfile(reset: () => Response, path = "/observatori/profil/edit/7") {
-    const server = fakeServer({ ...loadAna, "POST /api/v1/observer/reset": reset });
-    const app = openProfile(path, server);
+  async function openResetFromProfile(arrange: (server: TestServer) => void, path = "/observatori/profil/edit/7") {
+    const server = await startServer();
+    arrange(server);
+    const app = await openProfile(path, server);
     await waitFor(() => expect(nameField()).toHaveValue("Ana Pop"));
     if (!path.includes("reset=1")) await app.user.click(screen.getByRole("button", { name: "Reset password" }));
     const dialog = await screen.findByRole("dialog", { name: "Reset password" });
@@ -253,7 +206,7 @@ describe("ObserverResetPin", () => {
   }
 
   it("enables Confirm only for 4 to 6 digits, resets the PIN and announces it", async () => {
-    const { app, server, dialog } = await openResetFromProfile(() => new Response(null, { status: 204 }));
+    const { app, server, dialog } = await openResetFromProfile(() => {});
     const field = within(dialog).getByLabelText(/^Enter new password/);
     const confirm = within(dialog).getByRole("button", { name: "Confirm" });
     expect(confirm).toBeDisabled();
@@ -275,7 +228,10 @@ describe("ObserverResetPin", () => {
   });
 
   it("announces a failure and keeps the modal open, opened by ?reset=1", async () => {
-    const { app, dialog } = await openResetFromProfile(() => problem(404, "not_found"), "/observatori/profil/edit/7?reset=1");
+    const { app, dialog } = await openResetFromProfile(
+      (server) => server.fail("POST /api/v1/observer/reset", 404, "not_found"),
+      "/observatori/profil/edit/7?reset=1",
+    );
     await app.user.type(within(dialog).getByLabelText(/^Enter new password/), "4321");
     await app.user.click(within(dialog).getByRole("button", { name: "Confirm" }));
     expect(await screen.findByText("Could not reset password")).toBeInTheDocument();

@@ -1,7 +1,7 @@
-import { fromPromise } from "xstate";
 import type { ApiClient } from "../../api/client";
 import { errorFromResponse, expectData } from "../../api/problem";
 import type { components } from "../../api/schema";
+import { fromAbortablePromise } from "../../shared/machines/from-abortable-promise";
 import type { ListPage, ListQuery } from "../../shared/machines/list.machine";
 
 export type Observer = components["schemas"]["Observer"];
@@ -23,7 +23,8 @@ export function toObserverQuery({ filter, sort }: Pick<ListQuery, "filter" | "so
 export function createObserverListActors(api: ApiClient) {
   return {
     actors: {
-      loadPage: fromPromise<ListPage, ListQuery>(async ({ input, signal }) => {
+      // Starts on mount: see fromAbortablePromise.
+      loadPage: fromAbortablePromise<ListPage, ListQuery>(async ({ input, signal }) => {
         const page = await expectData(
           api.GET("/api/v1/observer", {
             params: { query: { Page: input.page, PageSize: input.pageSize, ...toObserverQuery(input) } },

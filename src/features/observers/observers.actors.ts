@@ -1,4 +1,5 @@
 import { fromPromise } from "xstate";
+import { fromAbortablePromise } from "../../shared/machines/from-abortable-promise";
 import type { ApiClient } from "../../api/client";
 import { ApiError, errorFromNetworkFailure, errorFromResponse, expectData, isAbortError } from "../../api/problem";
 import type { components } from "../../api/schema";
@@ -79,7 +80,8 @@ async function importObservers(api: ApiClient, { file, ngoId, dryRun }: ImportRe
  */
 export function createObserverActors(api: ApiClient) {
   return {
-    loadRecord: fromPromise<PageRecord, RecordIdInput>(({ input, signal }) => loadObserver(api, input.id, signal)),
+    // Starts on mount: see fromAbortablePromise.
+    loadRecord: fromAbortablePromise<PageRecord, RecordIdInput>(({ input, signal }) => loadObserver(api, input.id, signal)),
     createRecord: fromPromise<PageRecord, CreateRecordInput>(({ input, signal }) => {
       const { values } = input;
       const body = { name: text(values, "name"), phone: text(values, "phone"), pin: text(values, "pin"), sendSMS: false };

@@ -84,3 +84,40 @@ export function withServerIds(shown: FormDocument, saved: FormDocument): FormDoc
     }),
   };
 }
+
+const sameOption = (a: OptionDraft, b: OptionDraft) =>
+  a === b || (a.key === b.key && a.idOption === b.idOption && a.text === b.text && a.isFreeText === b.isFreeText && a.flagged === b.flagged);
+
+const sameQuestion = (a: QuestionDraft, b: QuestionDraft) =>
+  a === b ||
+  (a.key === b.key &&
+    a.id === b.id &&
+    a.code === b.code &&
+    a.text === b.text &&
+    a.questionType === b.questionType &&
+    a.options.length === b.options.length &&
+    a.options.every((option, index) => sameOption(option, b.options[index]!)));
+
+const sameSection = (a: SectionDraft, b: SectionDraft) =>
+  a === b ||
+  (a.key === b.key &&
+    a.id === b.id &&
+    a.code === b.code &&
+    a.description === b.description &&
+    a.questions.length === b.questions.length &&
+    a.questions.every((question, index) => sameQuestion(question, b.questions[index]!)));
+
+/**
+ * The same form, whether or not it is the same object: typing a text back to what it was is not an unsaved
+ * change. Cheap on large forms, since commands share every part they did not touch.
+ */
+export function isSameDocument(a: FormDocument, b: FormDocument): boolean {
+  return (
+    a === b ||
+    (a.code === b.code &&
+      a.description === b.description &&
+      a.diaspora === b.diaspora &&
+      a.sections.length === b.sections.length &&
+      a.sections.every((section, index) => sameSection(section, b.sections[index]!)))
+  );
+}

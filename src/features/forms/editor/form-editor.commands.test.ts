@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { moveItem, type FormDocument, type QuestionDraft } from "./form-document";
+import { isSameDocument, moveItem, type FormDocument, type QuestionDraft } from "./form-document";
 import { applyCommand, type FormCommand } from "./form-editor.commands";
 import { canRedo, canUndo, execute, redo, startHistory, undo, type EditHistory } from "./form-editor.history";
 
@@ -168,5 +168,16 @@ describe("undo and redo", () => {
     history = execute(history, { type: "question.remove", question: "a3" });
     expect(canRedo(history)).toBe(false);
     expect(keys(history.present)).toEqual(["A:a1,a2", "B:b1"]);
+  });
+});
+
+describe("isSameDocument", () => {
+  it("sees a form typed back to what it was as unchanged, and any real change as a change", () => {
+    const edited = applyCommand(form, { type: "option.set", question: "a1", option: "a1o0", value: "Da" });
+    const typedBack = applyCommand(edited, { type: "option.set", question: "a1", option: "a1o0", value: "Yes" });
+    expect(typedBack).not.toBe(form);
+    expect(isSameDocument(typedBack, form)).toBe(true);
+    expect(isSameDocument(edited, form)).toBe(false);
+    expect(isSameDocument(applyCommand(form, { type: "question.move", from: { section: "A", index: 0 }, to: { section: "A", index: 1 } }), form)).toBe(false);
   });
 });

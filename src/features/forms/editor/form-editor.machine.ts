@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, sendTo, setup } from "xstate";
 import { toPageError, type PageError } from "../../../shared/machines/page-error";
-import { withServerIds, type FormDocument } from "./form-document";
+import { isSameDocument, withServerIds, type FormDocument } from "./form-document";
 import type { FormCommand } from "./form-editor.commands";
 import { canRedo, canUndo, execute, redo, startHistory, undo, type EditHistory } from "./form-editor.history";
 
@@ -108,7 +108,7 @@ export const formEditorMachine = setup({
     /** Keeping these edits over a newer version is a choice: the next save is based on the version the server has now. */
     adoptServerVersion: assign((_, { form }: { form: SavedForm }) => ({ version: form.version, saved: form.document, error: null })),
     keepCopy: sendTo("workingCopy", ({ context }): WorkingCopyEvent =>
-      context.history.present === context.saved
+      isSameDocument(context.history.present, context.saved)
         ? { type: "copy.forget" }
         : { type: "copy.keep", copy: { baseVersion: context.version, document: context.history.present } },
     ),
@@ -136,6 +136,7 @@ export const formEditorMachine = setup({
     loading: {
       tags: "busy",
       invoke: {
+        id: "load",
         src: "loadForm",
         input: ({ context }) => ({ id: context.formId ?? 0 }),
         onDone: { target: "editing", actions: { type: "showSaved", params: ({ event }) => ({ form: event.output }) } },
@@ -161,6 +162,7 @@ export const formEditorMachine = setup({
       tags: "busy",
       description: "Edits wait while the form is sent, so what the server keeps is exactly what was on screen",
       invoke: {
+        id: "save",
         src: "saveForm",
         input: ({ context }) => ({ id: context.formId, baseVersion: context.version, document: context.history.present, draft: !context.publishing }),
         onDone: {
@@ -200,9 +202,10 @@ export const formEditorMachine = setup({
       tags: "busy",
       description: "Reads the server's current version, so that saving again knowingly replaces it with these edits",
       invoke: {
+        id: "adopt",
         src: "loadForm",
         input: ({ context }) => ({ id: context.formId ?? 0 }),
-        onDone: { target: "editing", actions: { type: "adoptServerVersion", params: ({ event }) => ({ form: event.output }) } },
+        onDone: { target: "editing", actions: [{ type: "adoptServerVersion", params: ({ event }) => ({ form: event.output }) }, "keepCopy"] },
         onError: { target: "conflict", actions: { type: "rememberError", params: ({ event }) => ({ error: toPageError(event.error) }) } },
       },
     },

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from "xstate";
+import { isSameDocument } from "./form-document";
 import type { formEditorMachine } from "./form-editor.machine";
 
 type EditorSnapshot = SnapshotFrom<typeof formEditorMachine>;
@@ -7,7 +8,7 @@ type EditorSnapshot = SnapshotFrom<typeof formEditorMachine>;
 export const selectDocument = (snapshot: EditorSnapshot) => snapshot.context.history.present;
 
 /** The form shown differs from what the server holds: leaving asks first, the working copy is kept. */
-export const selectIsDirty = (snapshot: EditorSnapshot) => snapshot.context.history.present !== snapshot.context.saved;
+export const selectIsDirty = (snapshot: EditorSnapshot) => !isSameDocument(snapshot.context.history.present, snapshot.context.saved);
 
 export const selectIsBusy = (snapshot: EditorSnapshot) => snapshot.hasTag("busy");
 
