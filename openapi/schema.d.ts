@@ -624,7 +624,10 @@ export interface paths {
          *     - Without `id`: a new form is created with `currentVersion` from the body (default 1) and placed last
          *       in the order; answer 201. An `id` that matches no form is a 404.
          *     - With the `id` of an existing form: the form is replaced by the body and answer 200. `currentVersion`
-         *       becomes the stored version plus one (the body's value is ignored); `order` is kept. Sections,
+         *       becomes the stored version plus one (the body's value is ignored); `order` is kept.
+         *     - Optimistic concurrency: an update carries `baseVersion`, the `currentVersion` the edit started from
+         *       (400 `required` without it). When the stored form has moved on (someone else saved it in between) the
+         *       save is refused with 409 `stale_version` and nothing is written; reload the form and edit again. Sections,
          *       questions and options are matched by `id` within this form; items without `id` are created, and
          *       stored items missing from the body are deleted. An `id` that does not belong to this form is a 400
          *       (`errors["formSections[0].questions[1].id"]: [{ code: not_found }]`).
@@ -634,7 +637,8 @@ export interface paths {
          *       field code `duplicate`).
          *
          *     409 `duplicate_form_code` when another form has the same `code`; 409 `form_has_answers` when the update
-         *     would delete a question or option that already has answers or notes.
+         *     would delete a question or option that already has answers or notes; 409 `stale_version` when
+         *     `baseVersion` is not the stored `currentVersion`.
          *
          *     Corrected behaviour: the original's editor save published the form, reset `currentVersion` to 1 and
          *     `order` to 0, never deleted removed sections, questions or options, and returned a bare id; here the
@@ -702,6 +706,63 @@ export interface paths {
         get: operations["getForm"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/form/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a form as a JSON file
+         * @description Roles: organizer only. The form's tree without ids, order numbers or list position: the `FormInput` body
+         *     that would create the same form, as an attachment named `form-<code>.json`. Sending the file to
+         *     `importForm` (after changing its `code`) creates a copy, in this system or another one.
+         *
+         *     New: the original had no form export.
+         */
+        get: operations["exportForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/form/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a form from a JSON file
+         * @description Roles: organizer only. The body is the content of a form file: either what `exportForm` downloads, or
+         *     the original system's FormDTO (`id`, `order`, `orderNumber`, `hint` and other unknown properties are
+         *     ignored; an option's `isFlagged`, used by the original's sample files, is read when `flagged` is absent).
+         *
+         *     - The file is checked like a `saveForm` body that creates a form: every problem is reported at once in
+         *       `errors`, keyed by its path in the file (`formSections[1].questions[0].code`), and nothing is saved.
+         *     - Ids are never taken from the file: the form and all its children are created new. Array order is
+         *       display order.
+         *     - The imported form is always a draft, whatever the file says, so that it is reviewed before observers
+         *       get it; `currentVersion` comes from the file (1 when absent). It is placed last in the order.
+         *
+         *     409 `duplicate_form_code` when a form with the file's `code` exists.
+         *
+         *     New: the original had no form import.
+         */
+        post: operations["importForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1050,7 +1111,7 @@ export interface components {
             instance?: string;
             /**
              * @description Stable machine code: `validation`, `unauthorized`, `credentials_invalid`, `forbidden`, `not_found`,
-             *     `duplicate_phone`, `duplicate_account`, `duplicate_form_code`, `form_has_answers`, `ngo_not_empty`,
+             *     `duplicate_phone`, `duplicate_account`, `duplicate_form_code`, `form_has_answers`, `stale_version`, `ngo_not_empty`,
              *     `last_organizer`, `cannot_remove_self`, `import_invalid`, `answer_invalid`, `leave_before_arrival`,
              *     `payload_too_large`, `rate_limited`, `not_implemented`, `unavailable`.
              */
@@ -1065,7 +1126,7 @@ export interface components {
              * @description What is wrong with the field; clients translate by this code.
              * @enum {string}
              */
-            code: "required" | "type" | "format" | "pattern" | "minLength" | "maxLength" | "minimum" | "maximum" | "enum" | "additionalProperties" | "duplicate" | "invalid" | "not_found";
+            code: "required" | "type" | "format" | "pattern" | "minLength" | "maxLength" | "minimum" | "maximum" | "enum" | "minItems" | "uniqueItems" | "additionalProperties" | "duplicate" | "invalid" | "not_found";
             /** @description English message, for logs. */
             message: string;
         };
@@ -1383,6 +1444,11 @@ export interface components {
              * @default 1
              */
             currentVersion: number;
+            /**
+             * @description On update (with `id`), required: the `currentVersion` the edit was based on; a different stored
+             *     version is a 409 `stale_version`. Ignored when creating a form.
+             */
+            baseVersion?: number;
             formSections: components["schemas"]["FormSectionInput"][];
         };
         FormSectionInput: {
@@ -1411,6 +1477,12 @@ export interface components {
             /** @default false */
             flagged: boolean;
         };
+        /**
+         * @description The content of a form file: a `FormInput` without ids (what `exportForm` downloads) or the original
+         *     system's FormDTO. The server checks it field by field itself (see `importForm`), so that both shapes are
+         *     accepted and every problem is reported with its path.
+         */
+        FormFile: Record<string, never>;
         FormOrder: {
             /** @description Every form id exactly once, in display order. */
             formIds: number[];
@@ -3162,40 +3234,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "code": "A",
-                 *       "description": "Deschiderea secției de votare",
-                 *       "diaspora": false,
-                 *       "draft": true,
-                 *       "currentVersion": 1,
-                 *       "formSections": [
-                 *         {
-                 *           "code": "A1",
-                 *           "description": "Sosirea la secție",
-                 *           "questions": [
-                 *             {
-                 *               "code": "A1.1",
-                 *               "text": "Ați putut intra în secția de votare?",
-                 *               "questionType": 1,
-                 *               "optionsToQuestions": [
-                 *                 {
-                 *                   "text": "Da",
-                 *                   "isFreeText": false,
-                 *                   "flagged": false
-                 *                 },
-                 *                 {
-                 *                   "text": "Nu",
-                 *                   "isFreeText": false,
-                 *                   "flagged": true
-                 *                 }
-                 *               ]
-                 *             }
-                 *           ]
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": components["schemas"]["FormInput"];
             };
         };
@@ -3312,28 +3350,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Another form has the same code (`duplicate_form_code`), or the update would delete a question or option that has answers or notes (`form_has_answers`). */
+            /**
+             * @description Another form has the same code (`duplicate_form_code`), the update would delete a question or option
+             *     that has answers or notes (`form_has_answers`), or the form was saved by someone else since
+             *     `baseVersion` (`stale_version`).
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:problem:duplicate-form-code",
-                     *       "title": "A form with this code already exists",
-                     *       "status": 409,
-                     *       "code": "duplicate_form_code",
-                     *       "errors": {
-                     *         "code": [
-                     *           {
-                     *             "code": "duplicate",
-                     *             "message": "The form code A is already used by form 1."
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -3469,6 +3495,189 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    exportForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Form id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form file (ids are left out). */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "A",
+                     *       "description": "Deschiderea secției de votare",
+                     *       "diaspora": false,
+                     *       "draft": false,
+                     *       "currentVersion": 3,
+                     *       "formSections": [
+                     *         {
+                     *           "code": "A1",
+                     *           "description": "Sosirea la secție",
+                     *           "questions": [
+                     *             {
+                     *               "code": "A1.1",
+                     *               "text": "Ați putut intra în secția de votare?",
+                     *               "questionType": 1,
+                     *               "optionsToQuestions": [
+                     *                 {
+                     *                   "text": "Da",
+                     *                   "isFreeText": false,
+                     *                   "flagged": false
+                     *                 },
+                     *                 {
+                     *                   "text": "Nu",
+                     *                   "isFreeText": false,
+                     *                   "flagged": true
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FormInput"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    importForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormFile"];
+            };
+        };
+        responses: {
+            /** @description The form was created (as a draft). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 6,
+                     *       "code": "A2",
+                     *       "description": "Deschiderea secției de votare (copie)",
+                     *       "currentVersion": 3,
+                     *       "diaspora": false,
+                     *       "draft": true,
+                     *       "order": 6,
+                     *       "questionCount": 1,
+                     *       "formSections": [
+                     *         {
+                     *           "id": 21,
+                     *           "code": "A1",
+                     *           "description": "Sosirea la secție",
+                     *           "orderNumber": 1,
+                     *           "questions": [
+                     *             {
+                     *               "id": 95,
+                     *               "code": "A1.1",
+                     *               "text": "Ați putut intra în secția de votare?",
+                     *               "questionType": 1,
+                     *               "orderNumber": 1,
+                     *               "optionsToQuestions": [
+                     *                 {
+                     *                   "idOption": 310,
+                     *                   "text": "Da",
+                     *                   "isFreeText": false,
+                     *                   "flagged": false,
+                     *                   "orderNumber": 1
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Form"];
+                };
+            };
+            /** @description The file is not a valid form; `errors` lists every problem by its path in the file. Nothing was saved. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:problem:validation",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "code": "validation",
+                     *       "detail": "The file is not a valid form; nothing was saved.",
+                     *       "errors": {
+                     *         "formSections[0].questions[1].questionType": [
+                     *           {
+                     *             "code": "enum",
+                     *             "message": "must be equal to one of the allowed values"
+                     *           }
+                     *         ],
+                     *         "formSections[1].code": [
+                     *           {
+                     *             "code": "duplicate",
+                     *             "message": "Section code A1 is also used at formSections[0].code."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A form with the file's code already exists (`duplicate_form_code`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:problem:duplicate-form-code",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "duplicate_form_code",
+                     *       "errors": {
+                     *         "code": [
+                     *           {
+                     *             "code": "duplicate",
+                     *             "message": "The form code A is already used by form 1."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listAnswerThreads: {

@@ -19,6 +19,7 @@ import type {
 } from "./http/handler.ts";
 import { createValidators, type OperationValidators } from "./http/validation.ts";
 import { accessHandlers } from "./access/routes.ts";
+import { formAdminHandlers, formHandlers } from "./forms/routes.ts";
 import { healthHandlers } from "./health/routes.ts";
 import { ngoAdminHandlers } from "./ngos/admin-routes.ts";
 import { ngoHandlers } from "./ngos/routes.ts";
@@ -27,8 +28,8 @@ import { pollingStationHandlers } from "./polling-stations/routes.ts";
 import { fail, problem, problemResponse, ProblemError } from "./problem.ts";
 import { serveSpa } from "./static.ts";
 
-const handlers: Handlers = { ...accessHandlers, ...healthHandlers, ...pollingStationHandlers };
-const adminHandlers: AdminHandlers = { ...ngoHandlers, ...ngoAdminHandlers, ...observerHandlers };
+const handlers: Handlers = { ...accessHandlers, ...healthHandlers, ...pollingStationHandlers, ...formHandlers };
+const adminHandlers: AdminHandlers = { ...ngoHandlers, ...ngoAdminHandlers, ...observerHandlers, ...formAdminHandlers };
 
 const MiB = 1024 * 1024;
 const bodyLimits: Partial<Record<OperationId, number>> = { importObservers: 5 * MiB, createNote: 52 * MiB };

@@ -1,0 +1,26 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { fail } from "../problem.ts";
+
+/** Saves the display order: `formIds` must name every form exactly once (the contract makes them unique). */
+export async function reorderForms(db: Kysely<Database>, formIds: readonly number[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Locking every form keeps a concurrent delete from slipping in between the completeness check and the writes.
+    const stored = await trx.selectFrom("form").select("id").orderBy("id").forUpdate().execute();
+    const storedIds = new Set(stored.map((form) => form.id));
+    const unknown = formIds.filter((id) => !storedIds.has(id));
+    const requested = new Set(formIds);
+    const missing = [...storedIds].filter((id) => !requested.has(id));
+    if (unknown.length > 0 || missing.length > 0) {
+      throw fail.validation({
+        formIds: [
+          ...(unknown.length > 0 ? [{ code: "not_found" as const, message: `No form with id ${unknown.join(", ")}.` }] : []),
+          ...(missing.length > 0 ? [{ code: "required" as const, message: `The order must name form ${missing.join(", ")} too.` }] : []),
+        ],
+      });
+    }
+    for (const [index, id] of formIds.entries()) {
+      await trx.updateTable("form").set({ displayOrder: index + 1 }).where("id", "=", id).execute();
+    }
+  });
+}

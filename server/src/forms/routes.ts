@@ -1,0 +1,48 @@
+import { json, noContent, type AdminHandlers, type Handlers, type JsonResponseOf } from "../http/handler.ts";
+import { fileName, readFormFile, toFormFile } from "./form-file.ts";
+import { findForm, listFormSummaries } from "./read.ts";
+import { deleteForm } from "./remove.ts";
+import { reorderForms } from "./order.ts";
+import { saveForm } from "./save.ts";
+import { audienceOf, ORGANIZERS } from "./visibility.ts";
+
+/** Reads that observers make too (the mobile app downloads published forms). */
+export const formHandlers: Handlers = {
+  listForms: async ({ query, principal, deps }) => {
+    const formVersions = await listFormSummaries(deps.db, audienceOf(principal), { draft: query.draft, diaspora: query.diaspora });
+    return json(200, { formVersions } satisfies JsonResponseOf<"listForms", 200>);
+  },
+
+  getForm: async ({ path, principal, deps }) =>
+    json(200, (await findForm(deps.db, audienceOf(principal), path.id)) satisfies JsonResponseOf<"getForm", 200>),
+};
+
+/** Writes: the contract lets organizers only call these; forms are shared by every NGO. */
+export const formAdminHandlers: AdminHandlers = {
+  saveForm: async ({ body, deps }) => {
+    const { form, created } = await saveForm(deps.db, body, deps.clock());
+    return created ? json(201, form satisfies JsonResponseOf<"saveForm", 201>) : json(200, form satisfies JsonResponseOf<"saveForm", 200>);
+  },
+
+  deleteForm: async ({ query, deps }) => {
+    await deleteForm(deps.db, query.formId);
+    return noContent();
+  },
+
+  exportForm: async ({ path, deps }) => {
+    const form = await findForm(deps.db, ORGANIZERS, path.id);
+    return json(200, toFormFile(form) satisfies JsonResponseOf<"exportForm", 200>, {
+      "content-disposition": `attachment; filename="${fileName(form.code)}"`,
+    });
+  },
+
+  importForm: async ({ body, deps }) => {
+    const { form } = await saveForm(deps.db, readFormFile(body), deps.clock());
+    return json(201, form satisfies JsonResponseOf<"importForm", 201>);
+  },
+
+  reorderForms: async ({ body, deps }) => {
+    await reorderForms(deps.db, body.formIds);
+    return noContent();
+  },
+};
