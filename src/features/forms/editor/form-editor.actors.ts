@@ -1,0 +1,47 @@
+import { fromCallback, fromPromise } from "xstate";
+import type { ApiClient } from "../../../api/client";
+import { expectData } from "../../../api/problem";
+import type { FormDocument } from "./form-document";
+import { fromForm, toFormInput } from "./form-editor.convert";
+import type { SavedForm, SaveFormInput, WorkingCopy, WorkingCopyEvent } from "./form-editor.machine";
+
+/** The editor's calls (getForm, saveForm), each aborted with the state that started it. */
+export function createFormEditorActors(api: ApiClient) {
+  return {
+    loadForm: fromPromise<SavedForm, { id: number }>(async ({ input, signal }) =>
+      fromForm(await expectData(api.GET("/api/v1/form/{id}", { params: { path: { id: input.id } }, signal }))),
+    ),
+    saveForm: fromPromise<SavedForm, SaveFormInput>(async ({ input, signal }) =>
+      fromForm(await expectData(api.POST("/api/v1/form", { body: toFormInput(input), signal }))),
+    ),
+  };
+}
+
+/** One working copy per form (and one for a new form), in local storage so that it outlives a closed tab. */
+export const workingCopyKey = (formId: number | null) => `formEditor.workingCopy.${formId ?? "new"}`;
+
+function isDocument(value: unknown): value is FormDocument {
+  const candidate = value as Partial<FormDocument> | null;
+  return typeof candidate === "object" && candidate !== null && typeof candidate.code === "string" && Array.isArray(candidate.sections);
+}
+
+/** The working copy an earlier session left for this form, or null; anything unreadable counts as none. */
+export function readWorkingCopy(storage: Pick<Storage, "getItem">, formId: number | null): WorkingCopy | null {
+  try {
+    const value = JSON.parse(storage.getItem(workingCopyKey(formId)) ?? "null") as Partial<WorkingCopy> | null;
+    if (!value || !isDocument(value.document)) return null;
+    return { baseVersion: typeof value.baseVersion === "number" ? value.baseVersion : null, document: value.document };
+  } catch {
+    return null;
+  }
+}
+
+/** The editor machine's workingCopy actor: keeps every unsaved change, forgets it once saved or reloaded. */
+export function workingCopyActor(storage: Pick<Storage, "setItem" | "removeItem">) {
+  return fromCallback<WorkingCopyEvent, { formId: number | null }>(({ receive, input }) => {
+    receive((event) => {
+      if (event.type === "copy.keep") storage.setItem(workingCopyKey(input.formId), JSON.stringify(event.copy));
+      else storage.removeItem(workingCopyKey(input.formId));
+    });
+  });
+}
