@@ -3,7 +3,7 @@ import { waitFor } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import type { DoneActorEvent, ErrorActorEvent, SnapshotFrom } from "xstate";
 import { mutationMachine, type MutationError, type MutationEvent, type MutationInput } from "../../src/shared/machines/mutation.machine";
-import { ORGANIZER, twoNgos } from "../../src/features/ngos/ngos.seed";
+import { ORGANIZER, twoNgos } from "../support/seeds/ngos.seed";
 import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
 import { renderApp } from "../support/render";
 import { problem, startTestServer, type HeldRequests } from "../support/test-server";

@@ -1,11 +1,26 @@
 import { ApiError } from "../../src/api/problem";
 import { ngoBlankDraft, ngoDraftStorage, ngoPageLogic } from "../../src/features/ngos/ngo-profile.form";
 import type { Ngo } from "../../src/features/ngos/ngos.actors";
-import { describePageModeModel } from "../support/page-mode-conformance";
+import { ngoProfiles, ORGANIZER } from "../support/seeds/ngos.seed";
+import { describePageModeModel, normalized } from "../support/page-mode-conformance";
+import { askBeforeTests, type TestDb } from "../support/test-server";
 import { ngoProfilePage } from "./pages/ngo-profile.page";
 
-const ao: Ngo = { id: 7, name: "Asociația Observatorilor", shortName: "AO", organizer: false, isActive: true };
-const saved: Ngo = { ...ao, shortName: "AOI" };
+/*
+ * The NGO profile on the real server: ngoProfiles' NGO 3, empty, so the server lets it go, its name stored before
+ * names were normalized (an inner double space), so the server's answer to a save differs from the draft sent
+ * and the page must show the answer. The explored edit
+ * (the short name) never makes the server refuse a save, so last_organizer is the test's answer, as are the 503s
+ * on load and delete: no server state gives them.
+ */
+
+async function anNgoNamedLong(db: TestDb) {
+  await ngoProfiles(db);
+  await db.updateTable("ngo").set({ name: "Asociația  Pro Democrația" }).where("id", "=", 3).execute();
+}
+
+const [ngo] = await askBeforeTests(anNgoNamedLong, ORGANIZER, ["/api/v1/ngo/3"]);
+const apd = ngo as Ngo;
 const lastOrganizer = new ApiError({ status: 409, code: "last_organizer", title: "The last organizer" });
 const unavailable = new ApiError({ status: 503, code: "unavailable", title: "Unavailable" });
 
@@ -15,32 +30,34 @@ describePageModeModel({
   fixtures: {
     logic: ngoPageLogic,
     blank: ngoBlankDraft,
-    routes: { creating: "/ong/new", viewing: "/ong/view/7", editing: "/ong/edit/7" },
+    seed: anNgoNamedLong,
+    account: ORGANIZER,
+    routes: { creating: "/ong/new", viewing: "/ong/view/3", editing: "/ong/edit/3" },
     // The spec sends the user to the observers after deleting an NGO.
     closedPath: (deleted) => (deleted ? "/observatori" : "/ong"),
-    route: (request, queues) => {
-      const { pathname } = new URL(request.url);
-      if (pathname === "/api/v1/ngo/7" && request.method === "GET") return queues.loadRecord.receive(request);
-      if (pathname === "/api/v1/ngo/7" && request.method === "DELETE") return queues.deleteRecord.receive(request);
-      if (pathname === "/api/v1/ngo" && request.method === "POST") return queues.createRecord.receive(request);
-      if (pathname === "/api/v1/ngo" && request.method === "PUT") return queues.updateRecord.receive(request);
-      if (pathname === "/api/v1/ngo" || pathname === "/api/v1/ngo/7/admins") return Promise.resolve(Response.json([]));
-      if (pathname === "/api/v1/observer")
-        return Promise.resolve(Response.json({ page: 1, pageSize: 20, totalItems: 0, totalPages: 1, data: [] }));
-      if (pathname === "/api/v1/observer/count") return Promise.resolve(Response.json({ count: 0 }));
-      return null;
+    requests: {
+      loadRecord: "GET /api/v1/ngo/3",
+      createRecord: "POST /api/v1/ngo",
+      updateRecord: "PUT /api/v1/ngo",
+      deleteRecord: "DELETE /api/v1/ngo/3",
     },
-    loadResponse: (record) => Response.json(record),
-    record: ao,
-    saved,
-    edit: { field: "shortName", value: "AOI" },
+    recordOf: (body) => body as Ngo,
+    record: apd,
+    saved: (draft, record) => ({
+      ...record,
+      name: normalized(draft.name),
+      shortName: normalized(draft.shortName),
+      organizer: draft.organizer,
+      isActive: draft.isActive,
+    }),
+    edit: { field: "shortName", value: "APDI" },
     kept: { name: "Asociația Observatorilor Independenți" },
     draftKey: (id) => ngoDraftStorage(sessionStorage, id).key,
     keptFields: ["name", "shortName", "organizer", "isActive"],
     saveError: lastOrganizer,
     loadError: unavailable,
     deleteError: unavailable,
-    deleteQuestion: (record) => `Are you sure you want to delete the NGO ${(record as Ngo).name}?`,
+    deleteQuestion: (record) => `Are you sure you want to delete the NGO ${normalized((record as Ngo).name)}?`,
     seeFailure: async (profile, error) => {
       if (error.code === "last_organizer")
         await profile.seeNotification("This is the last active organizer NGO: another NGO must organize before this one stops.");

@@ -3,7 +3,7 @@ import { waitFor } from "@testing-library/react";
 import type { DoneActorEvent, ErrorActorEvent, SnapshotFrom } from "xstate";
 import type { Observer } from "../../src/features/observers/observer-list.actors";
 import { OBSERVER_LIST_INPUT } from "../../src/features/observers/observer-list.config";
-import { manyObservers, ORGANIZER } from "../../src/features/observers/observers.seed";
+import { manyObservers, ORGANIZER } from "../support/seeds/observers.seed";
 import { listMachine, type ListEvent, type ListPage, type ListQuery, type ListSort } from "../../src/shared/machines/list.machine";
 import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
 import { renderApp } from "../support/render";

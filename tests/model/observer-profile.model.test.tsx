@@ -1,29 +1,49 @@
 import { ApiError } from "../../src/api/problem";
 import { observerBlankDraft, observerDraftKey, observerPageLogic } from "../../src/features/observers/observer-profile.draft";
 import type { Observer } from "../../src/features/observers/observers.actors";
-import { describePageModeModel } from "../support/page-mode-conformance";
+import { oneObserver, ORGANIZER } from "../support/seeds/observers.seed";
+import { describePageModeModel, normalized } from "../support/page-mode-conformance";
+import { askBeforeTests, type TestDb } from "../support/test-server";
 import { observerProfilePage } from "./pages/observer-profile.page";
 
-const ana: Observer = {
-  id: 7,
-  name: "Ana Pop",
-  phone: "0722000000",
-  ngoId: 1,
-  ngo: "NGO 1",
-  deviceRegisterDate: null,
-  lastSeen: null,
-  numberOfNotes: 0,
-  numberOfPollingStations: 0,
-};
+/*
+ * The observer profile on the real server: oneObserver's Ana Pop (7), her name stored before names were normalized
+ * (an inner double space), so the server's answer to a save differs from the draft sent and the page must show the
+ * answer. The duplicate phone is the server's own
+ * refusal: the test gives another observer the phone the save carries, and takes it back after. The 503s on load
+ * and delete are the test's answers: no server state gives them.
+ */
+
+type ObserverPage = { data: Observer[] };
+
+async function anObserverNamedLong(db: TestDb) {
+  await oneObserver(db);
+  await db.updateTable("observer").set({ name: "Ana  Pop" }).where("id", "=", 7).execute();
+}
+
+const [page] = await askBeforeTests(anObserverNamedLong, ORGANIZER, ["/api/v1/observer?id=7"]);
+const ana = (page as ObserverPage).data[0]!;
+
 const duplicatePhone = new ApiError({
   status: 409,
   code: "duplicate_phone",
   title: "The phone number is already in use",
   fieldErrors: { phone: [{ code: "duplicate", message: "in use" }] },
 });
-const saved: Observer = { ...ana, name: "Ana Maria Pop" };
 const unavailable = new ApiError({ status: 503, code: "unavailable", title: "Unavailable" });
-const emptyList = () => Promise.resolve(Response.json({ page: 1, pageSize: 20, totalItems: 0, totalPages: 1, data: [] }));
+const SPARE_PHONE = "0722999999";
+
+/** Another observer (of the other NGO) takes the save's phone; an observer who held it gets a spare one until undone. */
+async function givePhoneToAnother(db: TestDb, body: unknown) {
+  const { phone } = body as { phone: string };
+  const holder = await db.selectFrom("observer").select(["id"]).where("phone", "=", phone).executeTakeFirst();
+  if (holder) await db.updateTable("observer").set({ phone: SPARE_PHONE }).where("id", "=", holder.id).execute();
+  const other = await db.insertInto("observer").values({ ngoId: 2, phone, name: "Dan Stan", pinHash: "not used" }).returning("id").executeTakeFirstOrThrow();
+  return async () => {
+    await db.deleteFrom("observer").where("id", "=", other.id).execute();
+    if (holder) await db.updateTable("observer").set({ phone }).where("id", "=", holder.id).execute();
+  };
+}
 
 describePageModeModel({
   name: "/observatori/profil",
@@ -31,27 +51,27 @@ describePageModeModel({
   fixtures: {
     logic: observerPageLogic,
     blank: observerBlankDraft,
+    seed: anObserverNamedLong,
+    account: ORGANIZER,
     routes: { creating: "/observatori/profil/new", viewing: "/observatori/profil/view/7", editing: "/observatori/profil/edit/7" },
     closedPath: () => "/observatori",
-    route: (request, queues) => {
-      const url = new URL(request.url);
-      if (url.pathname === "/api/v1/observer/count") return Promise.resolve(Response.json({ count: 0 }));
-      if (url.pathname !== "/api/v1/observer") return null;
-      if (request.method === "GET" && url.searchParams.has("id")) return queues.loadRecord.receive(request);
-      if (request.method === "POST") return queues.createRecord.receive(request);
-      if (request.method === "PUT") return queues.updateRecord.receive(request);
-      if (request.method === "DELETE") return queues.deleteRecord.receive(request);
-      return emptyList();
+    // The list is a GET on the same path: it is held too, but only once the profile has closed.
+    requests: {
+      loadRecord: "GET /api/v1/observer",
+      createRecord: "POST /api/v1/observer",
+      updateRecord: "PUT /api/v1/observer",
+      deleteRecord: "DELETE /api/v1/observer",
     },
-    loadResponse: (record) => Response.json({ page: 1, pageSize: 20, totalItems: 1, totalPages: 1, data: [record] }),
+    recordOf: (body) => (body as ObserverPage).data[0]!,
     record: ana,
-    saved,
+    saved: (draft, record) => ({ ...record, name: normalized(draft.name), phone: normalized(draft.phone) }),
     // The PIN is what a kept draft never holds: typing it is what makes the restored add draft valid.
     edit: { field: "pin", value: "1234" },
     kept: { name: "Ana Maria Pop", phone: "0722000001" },
     draftKey: observerDraftKey,
     keptFields: ["name", "phone"],
     saveError: duplicatePhone,
+    arrangeSaveError: givePhoneToAnother,
     loadError: unavailable,
     deleteError: unavailable,
     deleteQuestion: () => "Are you sure you want to delete this observer?",

@@ -1,4 +1,5 @@
 import { waitFor } from "@testing-library/react";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { DoneActorEvent, ErrorActorEvent, SnapshotFrom } from "xstate";
 import { ApiError } from "../../src/api/problem";
@@ -11,12 +12,32 @@ import {
   type SessionInput,
 } from "../../src/features/session/session.machine";
 import { readClaims, TOKEN_STORAGE_KEY } from "../../src/features/session/token";
-import { makeTestToken, organizerToken } from "../support/token.fixtures";
+import { hashSecret } from "../../server/src/auth/password.ts";
 import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
-import { renderApp, type FakeFetch } from "../support/render";
+import { renderApp } from "../support/render";
+import { problem, startTestServer, TEST_NOW, tokenBeforeTests, type HeldRequests, type TestDb } from "../support/test-server";
 import { appHeader } from "./pages/header.page";
 import { loginPage } from "./pages/login.page";
-import { createRequestQueue } from "../support/request-queue";
+
+/*
+ * The session statechart on the real server: sign-ins and token checks are held until the path says how they
+ * end. Every answer the server can give is its own: a sign-in succeeds with the seeded password, a wrong one is an
+ * inactive NGO (the server answers credentials_invalid alike), too many attempts is the throttle's own count, the
+ * NGO's change of heart is a real change, a refused token is a deactivated NGO; each arrangement is undone once
+ * answered, so that later steps of a path find the account as seeded. Each test restores the seed, throttle
+ * included, so attempts never accumulate. Only a network failure and a 503 are the test's own answers.
+ */
+
+const ACCOUNT = "admin.cfr";
+const PASSWORD = "secret";
+const NGO_ID = 1;
+
+/** One organizer NGO and its admin, with a real password hash: the server checks the password. */
+async function oneAdmin(db: TestDb) {
+  await db.insertInto("ngo").values({ id: NGO_ID, name: "Code for Romania", shortName: "CfR", organizer: true, isActive: true }).execute();
+  await db.insertInto("ngoAdmin").values({ id: 1, ngoId: NGO_ID, account: ACCOUNT, passwordHash: await hashSecret(PASSWORD) }).execute();
+  await sql`SELECT setval(pg_get_serial_sequence('ngo', 'id'), 100), setval(pg_get_serial_sequence('ngo_admin', 'id'), 100)`.execute(db);
+}
 
 type ModelEvent =
   | SessionEvent
@@ -31,15 +52,17 @@ function authorized(token: string): Authorization {
   return { token, claims };
 }
 
+/** What the server's sign-in gives (its clock is TEST_NOW), and what an earlier visit stored. */
+const signedInToken = await tokenBeforeTests(oneAdmin, ACCOUNT);
 /** A later token of the same account, as another tab gets it by signing in again. */
-const renewedToken = makeTestToken({ sub: "admin.cfr", ngoId: 1, organizer: true, iat: 1_700_003_600, exp: 1_700_090_000 });
+const renewedToken = await tokenBeforeTests(oneAdmin, ACCOUNT, new Date(TEST_NOW.getTime() + 60_000));
 
 /** The server's answer to the token check: the NGO has stopped organizing since the token was issued. */
-const currentAccount: Account = { user: "admin.cfr", role: "ngoAdmin", ngoId: 1, ngoName: "Code for Romania", organizer: false };
+const currentAccount: Account = { user: ACCOUNT, role: "ngoAdmin", ngoId: NGO_ID, ngoName: "Code for Romania", organizer: false };
 
 const events: ModelEvent[] = [
-  { type: "login.submit", user: "admin.cfr", password: "secret" },
-  { type: "xstate.done.actor.authorize", actorId: "authorize", output: authorized(organizerToken) },
+  { type: "login.submit", user: ACCOUNT, password: PASSWORD },
+  { type: "xstate.done.actor.authorize", actorId: "authorize", output: authorized(signedInToken) },
   ...[
     new ApiError({ status: 401, title: "Invalid credentials" }),
     new ApiError({ status: 429, title: "Too many requests", retryAfterSeconds: 30 }),
@@ -65,24 +88,34 @@ const expectedLoginErrors: Record<LoginError["code"], string> = {
   unexpected: "(not reached by this model)",
 };
 
-function problemResponse(status: number, code: string, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify({ type: `urn:problem:${code}`, title: code, status, code }), {
-    status,
-    headers: { "Content-Type": "application/problem+json", ...headers },
-  });
+/** What the server says once the NGO is no longer active: it refuses the sign-in and every token of its admins. */
+async function deactivateNgo(db: TestDb) {
+  await db.updateTable("ngo").set({ isActive: false }).where("id", "=", NGO_ID).execute();
+  return async () => void (await db.updateTable("ngo").set({ isActive: true }).where("id", "=", NGO_ID).execute());
 }
 
-/** Plays the API: sign-ins and token checks wait for the test; any other call finds the token refused. */
-function createFakeServer() {
-  const logins = createRequestQueue();
-  const accountChecks = createRequestQueue();
-  const fetch: FakeFetch = (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === "/api/v2/access/authorize") return logins.receive(request);
-    if (path === "/api/v2/access/me") return accountChecks.receive(request);
-    return Promise.resolve(problemResponse(401, "unauthorized"));
-  };
-  return { fetch, logins, accountChecks };
+/** The NGO stops organizing since the token was issued. */
+async function stopOrganizing(db: TestDb) {
+  await db.updateTable("ngo").set({ organizer: false }).where("id", "=", NGO_ID).execute();
+  return async () => void (await db.updateTable("ngo").set({ organizer: true }).where("id", "=", NGO_ID).execute());
+}
+
+/** The account has used its attempts in a window that ends 30 s from now: the throttle refuses the next one. */
+async function useUpAttempts(db: TestDb) {
+  const key = `account:${ACCOUNT}`;
+  const windowStart = new Date(TEST_NOW.getTime() - (15 * 60 - 30) * 1000);
+  await sql`INSERT INTO sign_in_throttle (key, window_start, attempts) VALUES (${key}, ${windowStart}, 10)`.execute(db);
+  return async () => void (await sql`DELETE FROM sign_in_throttle WHERE key = ${key}`.execute(db));
+}
+
+/** Arranges the server's state, lets the held request reach it and undoes the arrangement: returns the answer. */
+async function releaseWith(db: TestDb, requests: HeldRequests, arrange: (db: TestDb) => Promise<() => Promise<void>>) {
+  const undo = await arrange(db);
+  try {
+    return await requests.release();
+  } finally {
+    await undo();
+  }
 }
 
 /** Another browser tab sharing local storage: the browser tells this tab through a "storage" event. */
@@ -92,39 +125,51 @@ function writeTokenInAnotherTab(token: string | null) {
   window.dispatchEvent(new StorageEvent("storage", { key: TOKEN_STORAGE_KEY, newValue: token, storageArea: localStorage }));
 }
 
-function setUp(input: SessionInput | undefined) {
-  const server = createFakeServer();
+async function setUp(input: SessionInput | undefined) {
+  const server = await startTestServer({ seed: oneAdmin });
+  const logins = server.hold("POST /api/v2/access/authorize");
+  const accountChecks = server.hold("GET /api/v2/access/me");
   const app = renderApp({ path: "/", storedToken: input?.storedToken ?? null, fetch: server.fetch });
-  return { app, server, login: loginPage(app.user), header: appHeader(app.user) };
+  return { app, server, logins, accountChecks, login: loginPage(app.user), header: appHeader(app.user) };
 }
 
-type System = ReturnType<typeof setUp>;
+type System = Awaited<ReturnType<typeof setUp>>;
 type Options = ModelTestOptions<typeof sessionMachine, ModelEvent, System>;
 
 const eventExecutors: Options["eventExecutors"] = {
-  "login.submit": async ({ login, server }, { user, password }) => {
-    const requestsBefore = server.logins.receivedCount();
+  "login.submit": async ({ login, logins }, { user, password }) => {
+    const requestsBefore = logins.receivedCount();
     await login.fillCredentials(user, password);
     await login.clickLogin();
-    await waitFor(() => expect(server.logins.receivedCount()).toBe(requestsBefore + 1));
+    await waitFor(() => expect(logins.receivedCount()).toBe(requestsBefore + 1));
   },
-  "xstate.done.actor.authorize": ({ server }, { output }) => {
-    server.logins.answer(Response.json({ access_token: output.token, expires_in: 86400 }));
+  "xstate.done.actor.authorize": async ({ logins }, { output }) => {
+    expect(await logins.release()).toMatchObject({ access_token: output.token });
   },
-  "xstate.error.actor.authorize": ({ server }, { error }) => {
-    if (error.status === 401) server.logins.answer(problemResponse(401, "credentials_invalid"));
-    else if (error.status === 429) server.logins.answer(problemResponse(429, "rate_limited", { "Retry-After": "30" }));
-    else server.logins.fail(new TypeError("Failed to fetch"));
+  "xstate.error.actor.authorize": async ({ server, logins }, { error }) => {
+    if (error.status === 401) expect(await releaseWith(server.db, logins, deactivateNgo)).toMatchObject({ status: 401, code: "credentials_invalid" });
+    else if (error.status === 429) expect(await releaseWith(server.db, logins, useUpAttempts)).toMatchObject({ status: 429, retryAfter: 30 });
+    else logins.fail(new TypeError("Failed to fetch"));
   },
-  "xstate.done.actor.fetchAccount": ({ server }, { output }) => server.accountChecks.answer(Response.json(output)),
-  "xstate.error.actor.fetchAccount": ({ server }, { error }) =>
-    server.accountChecks.answer(problemResponse(error.status, "unavailable")),
+  "xstate.done.actor.fetchAccount": async ({ server, accountChecks }, { output }) => {
+    expect(await releaseWith(server.db, accountChecks, stopOrganizing)).toEqual(output);
+  },
+  // No server state gives a 503.
+  "xstate.error.actor.fetchAccount": ({ accountChecks }, { error }) => accountChecks.answer(problem(error.status, "unavailable")),
   "session.logout": ({ header }) => header.clickLogout(),
-  "session.unauthorized": async ({ app, server }) => {
+  "session.unauthorized": async ({ app, server, accountChecks }) => {
     // the pending token check is refused if there is one, else the next call carrying the token
-    if (server.accountChecks.activeCount() > 0) return server.accountChecks.answer(problemResponse(401, "unauthorized"));
-    const { response } = await app.api.GET("/api/v1/ngo");
-    expect(response.status).toBe(401);
+    if (accountChecks.activeCount() > 0) {
+      expect(await releaseWith(server.db, accountChecks, deactivateNgo)).toMatchObject({ status: 401 });
+      return;
+    }
+    const undo = await deactivateNgo(server.db);
+    try {
+      const { response } = await app.api.GET("/api/v1/ngo");
+      expect(response.status).toBe(401);
+    } finally {
+      await undo();
+    }
   },
   "storage.changed": (_, { token }) => writeTokenInAnotherTab(token),
 };
@@ -132,45 +177,45 @@ const eventExecutors: Options["eventExecutors"] = {
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 const stateAssertions: Record<string, (system: System, snapshot: SessionSnapshot) => unknown> = {
-  loggedOut: ({ server }) => {
-    expect(server.accountChecks.activeCount()).toBe(0);
+  loggedOut: ({ accountChecks }) => {
+    expect(accountChecks.activeCount()).toBe(0);
   },
-  "loggedOut.idle": async ({ app, login, server }) => {
+  "loggedOut.idle": async ({ app, login, logins }) => {
     await login.seeLoginForm();
     login.seeNoLoginError();
     expect(app.currentPath()).toBe("/login");
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect(server.logins.activeCount()).toBe(0);
+    expect(logins.activeCount()).toBe(0);
   },
-  "loggedOut.authenticating": async ({ login, server }) => {
+  "loggedOut.authenticating": async ({ login, logins }) => {
     await login.seeLoginBusy();
     // exactly one request in flight: a new attempt has cancelled the previous one
-    expect(server.logins.activeCount()).toBe(1);
+    expect(logins.activeCount()).toBe(1);
   },
-  "loggedOut.failed": async ({ app, login, server }, snapshot) => {
+  "loggedOut.failed": async ({ app, login, logins }, snapshot) => {
     const code = snapshot.context.loginError?.code;
     if (!code) throw new Error("the model's failed state carries an error code");
     await login.seeLoginError(expectedLoginErrors[code]);
     expect(app.currentPath()).toBe("/login");
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect(server.logins.activeCount()).toBe(0);
+    expect(logins.activeCount()).toBe(0);
   },
-  loggedIn: async ({ app, header, server }, snapshot) => {
+  loggedIn: async ({ app, header, logins }, snapshot) => {
     const { account, claims, token } = snapshot.context;
     await header.seeSignedInAs(account?.user ?? claims?.sub ?? "(no account in the model)");
     await header.seeNgosLink(account ? account.organizer : claims?.organizer === true);
     expect(app.currentPath()).toBe("/urgents");
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
-    expect(server.logins.activeCount()).toBe(0);
+    expect(logins.activeCount()).toBe(0);
   },
-  "loggedIn.verifying": ({ server }) => {
-    expect(server.accountChecks.activeCount()).toBe(1);
+  "loggedIn.verifying": ({ accountChecks }) => {
+    expect(accountChecks.activeCount()).toBe(1);
   },
-  "loggedIn.verified": ({ server }) => {
-    expect(server.accountChecks.activeCount()).toBe(0);
+  "loggedIn.verified": ({ accountChecks }) => {
+    expect(accountChecks.activeCount()).toBe(0);
   },
-  "loggedIn.unverified": ({ server }) => {
-    expect(server.accountChecks.activeCount()).toBe(0);
+  "loggedIn.unverified": ({ accountChecks }) => {
+    expect(accountChecks.activeCount()).toBe(0);
   },
 };
 
@@ -193,7 +238,7 @@ function describeEvent(event: ModelEvent): string {
 
 const startingPoints: [string, SessionInput][] = [
   ["with nothing stored", { storedToken: null }],
-  ["with a token stored by an earlier visit", { storedToken: organizerToken }],
+  ["with a token stored by an earlier visit", { storedToken: signedInToken }],
   ["with a malformed token stored", { storedToken: "not-a-jwt" }],
 ];
 

@@ -1,11 +1,16 @@
 /**
  * The page-mode conformance suite: every profile page (observer, NGO, later the form editor and the notification
  * composer) runs the shared page-mode machine as its model against the real screen, through the shared profile
- * page object. A page brings its fixtures: its routes, its fake endpoints, a record, one field edit, a kept draft
- * for its add route, and what a failed save shows.
+ * page object, on the real server (tests/support/test-server.ts). A page brings its fixtures: its seed and account,
+ * its routes, the requests of its four calls, the seeded record (as the server answers it), what the server makes
+ * of a saved draft, one field edit, a kept draft for its add route, and what a failed save shows.
+ *
+ * Every load, save and delete is held until the path says how it ends: a success lets it reach the server, whose
+ * answer must be the model's; a failure is the server's own when the page can arrange it (`arrangeSaveError`),
+ * otherwise (a 503, a refusal the explored draft cannot cause) the test answers it with a problem.
  *
  * Assertions are per region, so each one is written once: the route region checks the heading and the URL, the
- * record region the phase on screen and the pending requests, the draft region the offered Discard and the kept
+ * record region the phase on screen and the held requests, the draft region the offered Discard and the kept
  * draft in sessionStorage.
  */
 import { waitFor } from "@testing-library/react";
@@ -24,31 +29,34 @@ import type {
 } from "../../src/shared/machines/page-mode.machine";
 import type { ProfilePage } from "../model/pages/profile.page";
 import { testEveryShortestPath, type ModelPath, type ModelTestOptions } from "./model";
-import { renderApp, withAccountChecks, type FakeFetch } from "./render";
-import { createRequestQueue, problemResponseFor } from "./request-queue";
-import { organizerToken } from "./token.fixtures";
+import { renderApp } from "./render";
+import { problem, startTestServer, type HeldRequests, type Match, type Seed, type TestDb, type TestServer } from "./test-server";
 
 type RecordCall = "loadRecord" | "createRecord" | "updateRecord" | "deleteRecord";
 export type PageModeModelEvent =
   | PageModeEvent
   | { [Call in RecordCall]: DoneActorEvent<PageRecord, Call> | ErrorActorEvent<ApiError, Call> }[RecordCall];
-export type RequestQueues = Record<RecordCall, ReturnType<typeof createRequestQueue>>;
 type PageSnapshot = SnapshotFrom<typeof pageModeMachine>;
 
 export interface PageModeFixtures {
   /** The page's logic: the shared machine with the page's own guards (what makes a draft valid). */
   logic: typeof pageModeMachine;
   blank: PageValues;
-  /** The page's routes for record 7 and for a new record. */
+  /** The server's data and the admin signed in. */
+  seed: Seed;
+  account: string;
+  /** The page's routes for the seeded record and for a new record. */
   routes: Record<PageMode, string>;
   /** Where the page leaves for once closed; `deleted` after a delete. */
   closedPath: (deleted: boolean) => string;
-  /** Sends a profile request to its queue, or answers it (other pages' requests); null for an unknown call. */
-  route: (request: Request, queues: RequestQueues) => Promise<Response> | null;
-  /** How the server answers a load of `record`. */
-  loadResponse: (record: PageRecord) => Response;
+  /** The requests of each call, held until the path says how they end. */
+  requests: Record<RecordCall, Match>;
+  /** The record in a load's answer. */
+  recordOf: (body: unknown) => PageRecord;
+  /** The seeded record, as the server answers it (asked before the tests). */
   record: PageRecord;
-  saved: PageRecord;
+  /** What the server answers a save of `draft`: the record with the draft's fields (without an id for a new one). */
+  saved: (draft: PageValues, record: PageRecord | null) => Record<string, unknown>;
   /** The one field edit the model explores: it makes the kept draft valid on the add route. */
   edit: { field: string; value: string | boolean };
   /** The draft kept in sessionStorage for the add route before the page opens (restored on start). */
@@ -57,6 +65,12 @@ export interface PageModeFixtures {
   /** The fields a kept draft holds (a PIN never does). */
   keptFields: readonly string[];
   saveError: ApiError;
+  /**
+   * Makes the server refuse the save whose body it is given with `saveError`; returns what undoes it, so that a
+   * later save on the same path succeeds. Without it the test answers the save with `saveError`.
+   */
+  arrangeSaveError?: (db: TestDb, body: unknown) => Promise<() => Promise<void>>;
+  /** No server state gives these: the test answers with them. */
   loadError: ApiError;
   deleteError: ApiError;
   deleteQuestion: (record: PageRecord) => string;
@@ -64,19 +78,27 @@ export interface PageModeFixtures {
   seeFailure: (page: never, error: PageError) => Promise<void> | void;
 }
 
-function createFakeServer(fixtures: PageModeFixtures) {
-  const queues: RequestQueues = {
-    loadRecord: createRequestQueue(),
-    createRecord: createRequestQueue(),
-    updateRecord: createRequestQueue(),
-    deleteRecord: createRequestQueue(),
-  };
-  const fetch: FakeFetch = (request) =>
-    fixtures.route(request, queues) ??
-    Promise.resolve(Response.json({ status: 404, code: "not_found", title: "Not found" }, { status: 404 }));
-  const pendingCount = () => Object.values(queues).reduce((total, queue) => total + queue.activeCount(), 0);
-  return { fetch: withAccountChecks(fetch), queues, pendingCount };
+async function startServer(fixtures: PageModeFixtures) {
+  const server = await startTestServer({ seed: fixtures.seed });
+  const held = {
+    loadRecord: server.hold(fixtures.requests.loadRecord),
+    createRecord: server.hold(fixtures.requests.createRecord),
+    updateRecord: server.hold(fixtures.requests.updateRecord),
+    deleteRecord: server.hold(fixtures.requests.deleteRecord),
+  } satisfies Record<RecordCall, HeldRequests>;
+  const pendingCount = () => Object.values(held).reduce((total, requests) => total + requests.activeCount(), 0);
+  return { server, held, pendingCount };
 }
+
+/** A draft's text as the SPA sends it and the server keeps it: trimmed, inner whitespace collapsed. */
+export const normalized = (value: PageValues[string] | undefined) => (typeof value === "string" ? value.trim().replace(/\s+/g, " ") : value);
+
+/** The save or delete the SPA sent last. */
+const latestWrite = (server: TestServer) => {
+  const write = server.writes().at(-1);
+  if (!write) throw new Error("no write was sent");
+  return write;
+};
 
 const kept = (values: PageValues, fields: readonly string[]) =>
   JSON.stringify(Object.fromEntries(fields.filter((field) => field in values).map((field) => [field, values[field]])));
@@ -85,9 +107,15 @@ function modeOf(snapshot: PageSnapshot): PageMode {
   return snapshot.matches({ route: "editing" }) ? "editing" : snapshot.matches({ route: "viewing" }) ? "viewing" : "creating";
 }
 
-/** The explored events: the viewing start only explores what it alone can do; the editing start does the rest. */
-function eventsFor(fixtures: PageModeFixtures, mode: PageMode): PageModeModelEvent[] {
-  const { record, saved, saveError, loadError, deleteError, edit } = fixtures;
+/**
+ * The explored events: the viewing start only explores what it alone can do; the editing start does the rest. A
+ * save's answer is what the server makes of the draft the state holds.
+ */
+function eventsFor(fixtures: PageModeFixtures, mode: PageMode, snapshot: PageSnapshot): PageModeModelEvent[] {
+  const { record, saveError, loadError, deleteError, edit } = fixtures;
+  const { draft } = snapshot.context;
+  const created = { id: 0, ...fixtures.saved(draft, null) } as PageRecord;
+  const updated = { ...fixtures.saved(draft, snapshot.context.record ?? record), id: record.id } as PageRecord;
   const loading: PageModeModelEvent[] = [
     { type: "mode.edit" },
     { type: "form.cancel" },
@@ -104,9 +132,9 @@ function eventsFor(fixtures: PageModeFixtures, mode: PageMode): PageModeModelEve
     { type: "record.delete" },
     { type: "delete.confirm" },
     { type: "delete.cancel" },
-    { type: "xstate.done.actor.createRecord", actorId: "createRecord", output: saved },
+    { type: "xstate.done.actor.createRecord", actorId: "createRecord", output: created },
     { type: "xstate.error.actor.createRecord", actorId: "createRecord", error: saveError },
-    { type: "xstate.done.actor.updateRecord", actorId: "updateRecord", output: saved },
+    { type: "xstate.done.actor.updateRecord", actorId: "updateRecord", output: updated },
     { type: "xstate.error.actor.updateRecord", actorId: "updateRecord", error: saveError },
     { type: "xstate.done.actor.deleteRecord", actorId: "deleteRecord", output: undefined as unknown as PageRecord },
     { type: "xstate.error.actor.deleteRecord", actorId: "deleteRecord", error: deleteError },
@@ -136,57 +164,74 @@ export function describePageModeModel<Page extends ProfilePage>({
     editing: { mode: "editing", id: fixtures.record.id, blank: fixtures.blank },
   };
 
-  function setUp(input: PageModeInput | undefined) {
+  async function setUp(input: PageModeInput | undefined) {
     const mode = input?.mode ?? "creating";
     if (input?.stored) sessionStorage.setItem(fixtures.draftKey(input.id), kept(input.stored, fixtures.keptFields));
-    const server = createFakeServer(fixtures);
-    const app = renderApp({ path: routes[mode], storedToken: organizerToken, fetch: server.fetch });
-    return { app, server, profile: page(app.user), deleted: false };
+    const { server, held, pendingCount } = await startServer(fixtures);
+    const app = renderApp({ path: routes[mode], storedToken: await server.tokenFor(fixtures.account), fetch: server.fetch });
+    return { app, server, held, pendingCount, profile: page(app.user), deleted: false };
   }
-  type System = ReturnType<typeof setUp>;
+  type System = Awaited<ReturnType<typeof setUp>>;
   type Options = ModelTestOptions<typeof pageModeMachine, PageModeModelEvent, System>;
-  const waitForRequest = (queue: ReturnType<typeof createRequestQueue>) => waitFor(() => expect(queue.activeCount()).toBe(1));
+  const waitForRequest = (requests: HeldRequests) => waitFor(() => expect(requests.activeCount()).toBe(1));
+  /** The server refuses the held save with the page's save error: its own refusal when the page can arrange one. */
+  async function refuseSave({ server }: System, requests: HeldRequests, error: ApiError) {
+    if (!fixtures.arrangeSaveError) return requests.answer(problem(error.status, error.code ?? "unexpected"));
+    const undo = await fixtures.arrangeSaveError(server.db, latestWrite(server).body);
+    try {
+      expect(await requests.release()).toMatchObject({ status: error.status, code: error.code });
+    } finally {
+      await undo();
+    }
+  }
   const notExplored = (type: string) => () => {
     throw new Error(`${type} is not explored`);
   };
 
   const eventExecutors: Options["eventExecutors"] = {
-    "mode.edit": async ({ server, profile }) => {
+    "mode.edit": async ({ held, profile }) => {
       // Until the record is on screen there is no Edit button: the route itself changes (browser history).
-      if (server.queues.loadRecord.activeCount() > 0 || !profile.seesEdit()) profile.goTo(routes.editing);
+      if (held.loadRecord.activeCount() > 0 || !profile.seesEdit()) profile.goTo(routes.editing);
       else await profile.clickEdit();
     },
     "mode.view": notExplored("mode.view (browser history)"),
     "field.blur": notExplored("field.blur"),
     "field.change": ({ profile }, { field, value }) => profile.fill(field, value),
     "draft.discard": ({ profile }) => profile.clickDiscardChanges(),
-    "form.submit": async ({ app, profile, server }) => {
+    "form.submit": async ({ app, profile, held }) => {
       await profile.clickSave();
-      await waitForRequest(app.currentPath() === routes.creating ? server.queues.createRecord : server.queues.updateRecord);
+      await waitForRequest(app.currentPath() === routes.creating ? held.createRecord : held.updateRecord);
     },
     "form.cancel": ({ profile }) => profile.clickCancel(),
     "record.delete": ({ profile }) => profile.clickDelete(),
-    "delete.confirm": async ({ profile, server }) => {
+    "delete.confirm": async ({ profile, held }) => {
       await profile.clickConfirmDelete();
-      await waitForRequest(server.queues.deleteRecord);
+      await waitForRequest(held.deleteRecord);
     },
     "delete.cancel": ({ profile }) => profile.clickDeclineDelete(),
-    "load.retry": async ({ profile, server }) => {
+    "load.retry": async ({ profile, held }) => {
       await profile.clickRetry();
-      await waitForRequest(server.queues.loadRecord);
+      await waitForRequest(held.loadRecord);
     },
-    "xstate.done.actor.loadRecord": ({ server }, { output }) => server.queues.loadRecord.answer(fixtures.loadResponse(output)),
-    "xstate.error.actor.loadRecord": ({ server }, { error }) => server.queues.loadRecord.answer(problemResponseFor(error)),
-    "xstate.done.actor.createRecord": ({ server }, { output }) =>
-      server.queues.createRecord.answer(Response.json(output, { status: 201 })),
-    "xstate.error.actor.createRecord": ({ server }, { error }) => server.queues.createRecord.answer(problemResponseFor(error)),
-    "xstate.done.actor.updateRecord": ({ server }, { output }) => server.queues.updateRecord.answer(Response.json(output)),
-    "xstate.error.actor.updateRecord": ({ server }, { error }) => server.queues.updateRecord.answer(problemResponseFor(error)),
-    "xstate.done.actor.deleteRecord": (system) => {
+    "xstate.done.actor.loadRecord": async ({ held }, { output }) => {
+      expect(fixtures.recordOf(await held.loadRecord.release())).toEqual(output);
+    },
+    "xstate.error.actor.loadRecord": ({ held }, { error }) => held.loadRecord.answer(problem(error.status, error.code ?? "unexpected")),
+    "xstate.done.actor.createRecord": async ({ held }, { output }) => {
+      // The new record's id is the server's to choose.
+      expect(await held.createRecord.release()).toMatchObject(Object.fromEntries(Object.entries(output).filter(([key]) => key !== "id")));
+    },
+    "xstate.error.actor.createRecord": (system, { error }) => refuseSave(system, system.held.createRecord, error),
+    "xstate.done.actor.updateRecord": async ({ held }, { output }) => {
+      expect(await held.updateRecord.release()).toEqual(output);
+    },
+    "xstate.error.actor.updateRecord": (system, { error }) => refuseSave(system, system.held.updateRecord, error),
+    "xstate.done.actor.deleteRecord": async (system) => {
       system.deleted = true;
-      system.server.queues.deleteRecord.answer(new Response(null, { status: 204 }));
+      // 204: no body, no problem.
+      expect(await system.held.deleteRecord.release()).toBeUndefined();
     },
-    "xstate.error.actor.deleteRecord": ({ server }, { error }) => server.queues.deleteRecord.answer(problemResponseFor(error)),
+    "xstate.error.actor.deleteRecord": ({ held }, { error }) => held.deleteRecord.answer(problem(error.status, error.code ?? "unexpected")),
   };
 
   const open = (snapshot: PageSnapshot) => !snapshot.matches({ record: "closed" });
@@ -202,35 +247,35 @@ export function describePageModeModel<Page extends ProfilePage>({
     "route.creating": route("creating"),
     "route.viewing": route("viewing"),
     "route.editing": route("editing"),
-    "record.loading": async ({ profile, server }) => {
+    "record.loading": async ({ profile, held }) => {
       await profile.seeLoading();
-      expect(server.queues.loadRecord.activeCount()).toBe(1);
+      expect(held.loadRecord.activeCount()).toBe(1);
     },
-    "record.failed": async ({ profile, server }) => {
+    "record.failed": async ({ profile, pendingCount }) => {
       await profile.seeLoadFailed();
-      expect(server.pendingCount()).toBe(0);
+      expect(pendingCount()).toBe(0);
     },
-    "record.ready.idle": async ({ profile, server }, snapshot) => {
+    "record.ready.idle": async ({ profile, pendingCount }, snapshot) => {
       await profile.seeForm(modeOf(snapshot), snapshot.can({ type: "form.submit" }));
-      expect(server.pendingCount()).toBe(0);
+      expect(pendingCount()).toBe(0);
       profile.seeValues(snapshot.context.draft);
       if (snapshot.context.error) await fixtures.seeFailure(profile, snapshot.context.error);
     },
-    "record.ready.adding": async ({ profile, server }) => {
+    "record.ready.adding": async ({ profile, held }) => {
       await profile.seeSaving();
-      expect(server.queues.createRecord.activeCount()).toBe(1);
+      expect(held.createRecord.activeCount()).toBe(1);
     },
-    "record.ready.saving": async ({ profile, server }) => {
+    "record.ready.saving": async ({ profile, held }) => {
       await profile.seeSaving();
-      expect(server.queues.updateRecord.activeCount()).toBe(1);
+      expect(held.updateRecord.activeCount()).toBe(1);
     },
-    "record.ready.confirmingDelete": async ({ profile, server }, snapshot) => {
+    "record.ready.confirmingDelete": async ({ profile, pendingCount }, snapshot) => {
       await profile.seeDeleteQuestion(fixtures.deleteQuestion(snapshot.context.record ?? fixtures.record));
-      expect(server.pendingCount()).toBe(0);
+      expect(pendingCount()).toBe(0);
     },
-    "record.ready.deleting": async ({ profile, server }) => {
+    "record.ready.deleting": async ({ profile, held }) => {
       await profile.seeDeleting();
-      expect(server.queues.deleteRecord.activeCount()).toBe(1);
+      expect(held.deleteRecord.activeCount()).toBe(1);
     },
     "record.closed": async ({ app, deleted }, snapshot) => {
       await waitFor(() => expect(app.currentPath()).toBe(fixtures.closedPath(deleted)));
@@ -257,7 +302,7 @@ export function describePageModeModel<Page extends ProfilePage>({
 
   const covered: ModelPath<typeof pageModeMachine, PageModeModelEvent>[] = [];
   describe.each(Object.entries(inputs))(`${fixtures.logic.id} model on ${name} (%s)`, (mode, input) => {
-    const events = eventsFor(fixtures, mode as PageMode);
+    const events = (snapshot: PageSnapshot) => eventsFor(fixtures, mode as PageMode, snapshot);
     const options = { machine: fixtures.logic, input, events, setUp, eventExecutors, stateAssertions, describeEvent };
     covered.push(...testEveryShortestPath(options));
   });

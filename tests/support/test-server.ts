@@ -191,14 +191,24 @@ export interface TestServer {
   fail(match: Match, status: number, code: string, times?: number): void;
 }
 
-async function mintToken(db: TestDb, account: string): Promise<string> {
+async function mintToken(db: TestDb, account: string, issuedAt: Date = TEST_NOW): Promise<string> {
   const admin = await db
     .selectFrom("ngoAdmin")
     .innerJoin("ngo", "ngo.id", "ngoAdmin.ngoId")
     .select(["ngoAdmin.id", "ngoAdmin.ngoId", "ngo.organizer"])
     .where("account", "=", account)
     .executeTakeFirstOrThrow();
-  return signToken(tokenConfig, { role: "ngoAdmin", sub: account, adminId: admin.id, ngoId: admin.ngoId, organizer: admin.organizer }, TEST_NOW);
+  return signToken(tokenConfig, { role: "ngoAdmin", sub: account, adminId: admin.id, ngoId: admin.ngoId, organizer: admin.organizer }, issuedAt);
+}
+
+/**
+ * A genuine token for a seeded admin account, outside any test: the one the server's sign-in gives at TEST_NOW
+ * (the same claims, the same clock), or one issued at another time (another tab's later sign-in).
+ */
+export async function tokenBeforeTests(seed: Seed, account: string, issuedAt: Date = TEST_NOW): Promise<string> {
+  const database = await openFileDatabase();
+  database.files.current = await restore(database, seed, 20);
+  return mintToken(database.db, account, issuedAt);
 }
 
 /**

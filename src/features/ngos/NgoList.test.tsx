@@ -4,7 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { renderApp } from "../../../tests/support/render";
 import { onSmallScreen } from "../../../tests/support/small-screen";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
-import { ORGANIZER, twoNgos } from "./ngos.seed";
+import { ORGANIZER, twoNgos } from "../../../tests/support/seeds/ngos.seed";
 
 async function renderList({ locale, hold, arrange }: { locale?: "en" | "ro"; hold?: string; arrange?: (server: TestServer) => unknown } = {}) {
   const server = await startTestServer({ seed: twoNgos });

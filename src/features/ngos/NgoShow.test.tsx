@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import { renderApp } from "../../../tests/support/render";
 import { startTestServer } from "../../../tests/support/test-server";
-import { ngoProfiles, ORGANIZER } from "./ngos.seed";
+import { ngoProfiles, ORGANIZER } from "../../../tests/support/seeds/ngos.seed";
 
 async function openProfile(path: string, hold?: string) {
   const server = await startTestServer({ seed: ngoProfiles });

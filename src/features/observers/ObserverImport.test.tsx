@@ -4,7 +4,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { File as NodeFile } from "node:buffer";
 import { renderApp } from "../../../tests/support/render";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
-import { ORGANIZER, STAFF, twoNgosWithoutObservers } from "./observers.seed";
+import { ORGANIZER, STAFF, twoNgosWithoutObservers } from "../../../tests/support/seeds/observers.seed";
 
 /*
  * jsdom's File and FormData lose the file's bytes on their way into Node's Request (jsdom's Blob is not Node's), and

@@ -6,7 +6,7 @@ import { observerListPage } from "../../../tests/model/pages/observer-list.page"
 import { problem, startTestServer, type TestServer } from "../../../tests/support/test-server";
 import type { Observer } from "./observer-list.actors";
 import { OBSERVERS_VIEW_MODE_KEY } from "./observer-list.view-mode";
-import { manyObservers, ORGANIZER, STAFF } from "./observers.seed";
+import { manyObservers, ORGANIZER, STAFF } from "../../../tests/support/seeds/observers.seed";
 
 type Query = Partial<Record<"Name" | "Number" | "SortBy" | "SortDirection", string>>;
 

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import { renderApp } from "../../../tests/support/render";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
-import { oneObserver, ORGANIZER } from "./observers.seed";
+import { oneObserver, ORGANIZER } from "../../../tests/support/seeds/observers.seed";
 
 async function startServer() {
   return startTestServer({ seed: oneObserver });

@@ -1,19 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { createActor, waitFor } from "xstate";
 import { createApiClient } from "../../../api/client";
-import { startTestServer, type TestDb } from "../../../../tests/support/test-server";
+import { startTestServer } from "../../../../tests/support/test-server";
+import { twoNgos } from "../../../../tests/support/seeds/ngos.seed";
 import { createFormEditorActors, readWorkingCopy, workingCopyActor, workingCopyKey } from "./form-editor.actors";
 import { BLANK_FORM } from "./form-editor.convert";
 import { formEditorMachine } from "./form-editor.machine";
 import { selectDocument, selectIsDirty } from "./form-editor.selectors";
 
-async function organizerOnly(db: TestDb) {
-  await db.insertInto("ngo").values({ id: 1, name: "Code for Romania", shortName: "CfR", organizer: true, isActive: true }).execute();
-  await db.insertInto("ngoAdmin").values({ id: 1, ngoId: 1, account: "admin.cfr", passwordHash: "not used: tokens are minted" }).execute();
-}
 
 async function openEditor(formId: number | null) {
-  const server = await startTestServer({ seed: organizerOnly });
+  const server = await startTestServer({ seed: twoNgos });
   const token = await server.tokenFor("admin.cfr");
   const api = createApiClient({ baseUrl: "http://localhost", fetch: server.fetch, getToken: () => token, onUnauthorized: () => {} });
   const start = (id: number | null) =>

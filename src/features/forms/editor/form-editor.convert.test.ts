@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { components } from "../../../../openapi/schema.d.ts";
 import { applyCommand } from "./form-editor.commands";
-import { startTestServer, type TestDb } from "../../../../tests/support/test-server";
+import { startTestServer } from "../../../../tests/support/test-server";
+import { twoNgos } from "../../../../tests/support/seeds/ngos.seed";
 import { BLANK_FORM, fromForm, toFormInput } from "./form-editor.convert";
 
 const formA: components["schemas"]["Form"] = {
@@ -66,13 +67,9 @@ describe("the editor's conversions", () => {
 });
 
 describe("the editor's conversions against the real server", () => {
-  async function organizerOnly(db: TestDb) {
-    await db.insertInto("ngo").values({ id: 1, name: "Code for Romania", shortName: "CfR", organizer: true, isActive: true }).execute();
-    await db.insertInto("ngoAdmin").values({ id: 1, ngoId: 1, account: "admin.cfr", passwordHash: "not used: tokens are minted" }).execute();
-  }
 
   it("creates a form from the editor's document, loads it back, edits it from its version and refuses a stale save", async () => {
-    const server = await startTestServer({ seed: organizerOnly });
+    const server = await startTestServer({ seed: twoNgos });
     const token = await server.tokenFor("admin.cfr");
     const send = (method: string, path: string, body?: unknown) =>
       server.fetch(

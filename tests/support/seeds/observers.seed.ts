@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { TestDb } from "../../../tests/support/test-server";
+import type { TestDb } from "../test-server";
 
 /**
  * The observer screens' test data, written into the real server's database (tests/support/test-server.ts): the
