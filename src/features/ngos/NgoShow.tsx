@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from "react";
+import { useRef, type RefObject } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Alert, Button, Loader, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -7,11 +7,11 @@ import { useApi } from "../../api/api-context";
 import { readStoredDraft, storedDraftActor } from "../../shared/draft-storage";
 import type { PageMode } from "../../shared/machines/page-mode.machine";
 import { pageModeFromRoute } from "../../shared/machines/page-mode.route";
-import * as pageMode from "../../shared/machines/page-mode.selectors";
 import { paths } from "../../shared/paths";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { LeaveGuard } from "../../shared/ui/LeaveGuard";
 import { usePageActor } from "../../shared/use-page-actor";
+import { useProfilePage } from "../../shared/use-profile-page";
 import { ngoBlankDraft, ngoDraftStorage, ngoPageLogic } from "./ngo-profile.form";
 import { selectNgo } from "./ngo-profile.selectors";
 import { createNgoActors } from "./ngos.actors";
@@ -77,19 +77,9 @@ function NgoProfile({ mode: routeMode, id }: { mode: PageMode; id: number | null
   const navigate = useNavigate();
   const leavingRef = useRef(false);
   const actor = useNgoPage(routeMode, id, leavingRef);
-  const phase = useSelector(actor, pageMode.selectPhase);
-  const mode = useSelector(actor, pageMode.selectMode);
+  const { phase, mode, dirty, deleting, confirmingDelete, error } = useProfilePage(actor, routeMode);
   const ngo = useSelector(actor, selectNgo);
-  const dirty = useSelector(actor, pageMode.selectIsDirty);
-  const deleting = useSelector(actor, pageMode.selectIsDeleting);
-  const confirmingDelete = useSelector(actor, pageMode.selectIsConfirmingDelete);
-  const error = useSelector(actor, pageMode.selectError);
   const { t, i18n } = useLingui();
-
-  useEffect(() => {
-    if (routeMode === "editing") actor.send({ type: "mode.edit" });
-    if (routeMode === "viewing") actor.send({ type: "mode.view" });
-  }, [actor, routeMode]);
 
   const title =
     mode === "creating" ? <Trans comment="Button: create a new NGO">Add NGO</Trans>

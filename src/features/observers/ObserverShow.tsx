@@ -6,7 +6,7 @@ import { useSelector } from "@xstate/react";
 import { useApi } from "../../api/api-context";
 import type { PageMode } from "../../shared/machines/page-mode.machine";
 import { pageModeFromRoute } from "../../shared/machines/page-mode.route";
-import * as pageMode from "../../shared/machines/page-mode.selectors";
+import { useProfilePage } from "../../shared/use-profile-page";
 import { paths } from "../../shared/paths";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { LeaveGuard } from "../../shared/ui/LeaveGuard";
@@ -42,19 +42,9 @@ function ObserverProfile({ mode: routeMode, id }: { mode: PageMode; id: number |
   const [searchParams, setSearchParams] = useSearchParams();
   const leavingRef = useRef(false);
   const actor = useObserverPage(routeMode, id, leavingRef);
-  const phase = useSelector(actor, pageMode.selectPhase);
-  const mode = useSelector(actor, pageMode.selectMode);
+  const { phase, mode, dirty, deleting, confirmingDelete, error } = useProfilePage(actor, routeMode);
   const observer = useSelector(actor, selectObserver);
-  const dirty = useSelector(actor, pageMode.selectIsDirty);
-  const deleting = useSelector(actor, pageMode.selectIsDeleting);
-  const confirmingDelete = useSelector(actor, pageMode.selectIsConfirmingDelete);
-  const error = useSelector(actor, pageMode.selectError);
   const { t, i18n } = useLingui();
-
-  useEffect(() => {
-    if (routeMode === "editing") actor.send({ type: "mode.edit" });
-    if (routeMode === "viewing") actor.send({ type: "mode.view" });
-  }, [actor, routeMode]);
 
   const resetRequested = searchParams.get("reset") === "1";
   // StrictMode runs effects twice before the search params update: open the modal once.

@@ -28,8 +28,6 @@ export interface ListPage {
   totalItems: number;
 }
 
-/** Why a load failed, as a code the view translates. */
-export type ListError = LoadFailure;
 
 export interface ListContext {
   query: ListQuery;
@@ -39,7 +37,7 @@ export interface ListContext {
   items: ListItem[];
   totalItems: number;
   selection: number[];
-  error: ListError | null;
+  error: LoadFailure | null;
 }
 
 export type ListEvent =
@@ -62,7 +60,6 @@ export interface ListInput {
   sortDirections?: Record<string, SortDirection>;
 }
 
-export const toListError = toLoadFailure;
 
 /** The last page that holds rows (page 1 when there are none). */
 function lastPage(totalItems: number, pageSize: number): number {
@@ -177,7 +174,7 @@ export const listMachine = setup({
           },
           { target: "ready", actions: { type: "showPage", params: ({ event }) => ({ page: event.output }) } },
         ],
-        onError: { target: "failed", actions: assign({ error: ({ event }) => toListError(event.error) }) },
+        onError: { target: "failed", actions: assign({ error: ({ event }) => toLoadFailure(event.error) }) },
       },
       on: { "list.reload": { target: "loading", reenter: true, description: "The query may have changed meaning: ask again" } },
     },

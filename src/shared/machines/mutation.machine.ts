@@ -54,6 +54,12 @@ export function isRetryable(error: MutationError | null): boolean {
   return error !== null && (error.status === 0 || error.status >= 500);
 }
 
+/** Asking again after an outcome, or for the first time: destructive requests are confirmed first. */
+const startRequest = [
+  { guard: "needsConfirmation", target: "confirming", actions: "rememberRequest" },
+  { target: "running", actions: "rememberRequest" },
+] as const;
+
 export const mutationMachine = setup({
   types: {
     context: {} as MutationContext,
@@ -99,10 +105,7 @@ export const mutationMachine = setup({
   states: {
     idle: {
       on: {
-        "mutation.start": [
-          { guard: "needsConfirmation", target: "confirming", actions: "rememberRequest" },
-          { target: "running", actions: "rememberRequest" },
-        ],
+        "mutation.start": startRequest,
       },
     },
     confirming: {
@@ -151,19 +154,13 @@ export const mutationMachine = setup({
     },
     succeeded: {
       on: {
-        "mutation.start": [
-          { guard: "needsConfirmation", target: "confirming", actions: "rememberRequest" },
-          { target: "running", actions: "rememberRequest" },
-        ],
+        "mutation.start": startRequest,
         "mutation.reset": { target: "idle", actions: "forgetRequest" },
       },
     },
     failed: {
       on: {
-        "mutation.start": [
-          { guard: "needsConfirmation", target: "confirming", actions: "rememberRequest" },
-          { target: "running", actions: "rememberRequest" },
-        ],
+        "mutation.start": startRequest,
         "mutation.retry": {
           guard: "canRetry",
           target: "running",

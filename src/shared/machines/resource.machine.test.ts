@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import { resourceMachine, toResourceError } from "./resource.machine";
+import { resourceMachine } from "./resource.machine";
 import { selectData, selectIsLoading, selectIsRefreshing, selectIsStale, selectLoadError } from "./resource.selectors";
 
 /** Loads that the test settles one by one, each with the signal its actor was given. */
@@ -91,10 +91,4 @@ describe(resourceMachine.id, () => {
     expect(loads[0]!.signal.aborted).toBe(true);
   });
 
-  it("reads HTTP statuses as codes the view translates", () => {
-    expect(toResourceError({ status: 0 })).toEqual({ code: "network" });
-    expect(toResourceError({ status: 404 })).toEqual({ code: "not_found" });
-    expect(toResourceError({ status: 500 })).toEqual({ code: "unexpected", status: 500 });
-    expect(toResourceError(new Error("boom"))).toEqual({ code: "unexpected", status: null });
-  });
 });

@@ -1,20 +1,17 @@
 import { assign, fromPromise, setup } from "xstate";
 import { toLoadFailure, type LoadFailure } from "./load-failure";
 
-/** Why a load failed, as a code the view translates (the same reading as the list's). */
-export type ResourceError = LoadFailure;
 
 export interface ResourceContext {
   /** What the last successful load answered; kept on screen while a reload runs and after a reload fails. */
   data: unknown;
-  error: ResourceError | null;
+  error: LoadFailure | null;
   /** The last reload failed while the data stayed on screen. */
   stale: boolean;
 }
 
 export type ResourceEvent = { type: "resource.reload" } | { type: "resource.retry" };
 
-export const toResourceError = toLoadFailure;
 
 export const resourceMachine = setup({
   types: {
@@ -42,7 +39,7 @@ export const resourceMachine = setup({
         id: "load",
         src: "load",
         onDone: { target: "ready", actions: { type: "keepData", params: ({ event }) => ({ data: event.output }) } },
-        onError: { target: "failed", actions: assign({ error: ({ event }) => toResourceError(event.error) }) },
+        onError: { target: "failed", actions: assign({ error: ({ event }) => toLoadFailure(event.error) }) },
       },
     },
     ready: {
@@ -60,7 +57,7 @@ export const resourceMachine = setup({
             id: "reload",
             src: "load",
             onDone: { target: "shown", actions: { type: "keepData", params: ({ event }) => ({ data: event.output }) } },
-            onError: { target: "shown", actions: assign({ stale: true, error: ({ event }) => toResourceError(event.error) }) },
+            onError: { target: "shown", actions: assign({ stale: true, error: ({ event }) => toLoadFailure(event.error) }) },
           },
         },
       },
