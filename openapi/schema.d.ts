@@ -712,6 +712,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/form/{id}/answer-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the answers given to a form's questions and options
+         * @description Roles: organizer, ngoAdmin. How many answers observers gave to each question and option of the form, so
+         *     that an editor shows what a change would touch before publishing (`saveForm` refuses to remove an
+         *     answered question or option). An organizer counts every NGO's observers' answers; any other admin only
+         *     its own NGO's. A question's count is the number of answer sheets (observer and polling station) that
+         *     answered it; an option's, the number of times it was chosen. Only non-zero counts are listed, each list
+         *     sorted by question id then option id. A draft is visible to organizers only (404 for others).
+         *
+         *     New: the original had no answer counts.
+         */
+        get: operations["getFormAnswerCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/form/{id}/export": {
         parameters: {
             query?: never;
@@ -1427,6 +1454,22 @@ export interface components {
             /** @description Choosing this option is an irregularity (shown as urgent). */
             flagged: boolean;
             orderNumber: number;
+        };
+        /** @description Non-zero answer counts of a form's questions and options. */
+        FormAnswerCounts: {
+            questions: components["schemas"]["QuestionAnswerCount"][];
+            options: components["schemas"]["OptionAnswerCount"][];
+        };
+        QuestionAnswerCount: {
+            questionId: number;
+            /** @description Answer sheets (observer and polling station) that answered the question. */
+            answers: number;
+        };
+        OptionAnswerCount: {
+            questionId: number;
+            idOption: number;
+            /** @description Times observers chose the option. */
+            answers: number;
         };
         /** @description A whole form to create (no `id`) or replace (`id` of an existing form). Array order is display order. */
         FormInput: {
@@ -3494,6 +3537,55 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getFormAnswerCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Form id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The non-zero answer counts of the form's questions and options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "questions": [
+                     *         {
+                     *           "questionId": 1,
+                     *           "answers": 12
+                     *         }
+                     *       ],
+                     *       "options": [
+                     *         {
+                     *           "questionId": 1,
+                     *           "idOption": 1,
+                     *           "answers": 9
+                     *         },
+                     *         {
+                     *           "questionId": 1,
+                     *           "idOption": 2,
+                     *           "answers": 4
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FormAnswerCounts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -16,8 +16,8 @@ const ObserverImport = lazyPage(() => import("../features/observers/ObserverImpo
 const NgoList = lazyPage(() => import("../features/ngos/NgoList"), "NgoList");
 const NgoShow = lazyPage(() => import("../features/ngos/NgoShow"), "NgoShow");
 const FormList = lazyPage(() => import("../features/forms/FormList"), "FormList");
-const FormNew = lazyPage(() => import("../features/forms/FormNew"), "FormNew");
-const FormEdit = lazyPage(() => import("../features/forms/FormEdit"), "FormEdit");
+// One page for both routes: a new form's first save moves it to /formulare/:formId without opening it again.
+const FormEditorPage = lazyPage(() => import("../features/forms/editor/FormEditorPage"), "FormEditorPage");
 const NotificationSend = lazyPage(() => import("../features/notifications/NotificationSend"), "NotificationSend");
 const NotFoundPage = lazyPage(() => import("./NotFoundPage"), "NotFoundPage");
 
@@ -51,8 +51,8 @@ const routes = createRoutesFromElements(
         <Route path={paths.ngos.path} element={<NgoList />} />
         <Route path={paths.ngoNew.path} element={<NgoShow />} />
         <Route path={paths.ngo.path} element={<NgoShow />} />
-        <Route path={paths.formNew.path} element={<FormNew />} />
-        <Route path={paths.form.path} element={<FormEdit />} />
+        <Route path={paths.formNew.path} element={<FormEditorPage />} />
+        <Route path={paths.form.path} element={<FormEditorPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Route>

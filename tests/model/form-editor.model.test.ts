@@ -9,6 +9,7 @@ import {
   type WorkingCopy,
   type WorkingCopyEvent,
 } from "../../src/features/forms/editor/form-editor.machine";
+import type { AnswerCounts } from "../../src/features/forms/editor/form-answer-counts";
 import { selectDocument, selectIsBusy, selectIsConflict, selectIsDirty, selectStoredCopy } from "../../src/features/forms/editor/form-editor.selectors";
 import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
 
@@ -25,8 +26,9 @@ const serverForm: FormDocument = {
   sections: [{ key: "s11", id: 11, code: "B1", description: "Voting", questions: [] }],
 };
 const copy: WorkingCopy = { baseVersion: 3, document: { ...serverForm, description: "Form B (unsaved)" } };
-const loaded: SavedForm = { id: 2, version: 3, document: serverForm };
-const newer: SavedForm = { id: 2, version: 5, document: { ...serverForm, description: "Form B (theirs)" } };
+const loaded: SavedForm = { id: 2, version: 3, published: true, document: serverForm };
+const newer: SavedForm = { id: 2, version: 5, published: true, document: { ...serverForm, description: "Form B (theirs)" } };
+const answerCounts: AnswerCounts = { question: () => 4, option: () => 2 };
 
 type ModelEvent =
   | FormEditorEvent
@@ -34,11 +36,13 @@ type ModelEvent =
   | ErrorActorEvent<{ status: number; code: string }, "load">
   | DoneActorEvent<SavedForm, "save">
   | ErrorActorEvent<{ status: number; code: string }, "save">
-  | DoneActorEvent<SavedForm, "adopt">;
+  | DoneActorEvent<SavedForm, "adopt">
+  | DoneActorEvent<AnswerCounts, "counts">
+  | ErrorActorEvent<{ status: number; code: string }, "counts">;
 
-interface Pending<Input> {
+interface Pending<Input, Output = SavedForm> {
   input: Input;
-  resolve: (form: SavedForm) => void;
+  resolve: (output: Output) => void;
   reject: (error: unknown) => void;
   settled?: true;
 }
@@ -47,6 +51,7 @@ interface System {
   editor: ReturnType<typeof start>;
   loads: Pending<{ id: number }>[];
   saves: Pending<SaveFormInput>[];
+  counts: Pending<{ id: number }, AnswerCounts>[];
   copyEvents: WorkingCopyEvent[];
 }
 
@@ -56,12 +61,15 @@ function start(system: Omit<System, "editor">) {
       loadForm: fromPromise<SavedForm, { id: number }>(({ input }) => new Promise((resolve, reject) => system.loads.push({ input, resolve, reject }))),
       saveForm: fromPromise<SavedForm, SaveFormInput>(({ input }) => new Promise((resolve, reject) => system.saves.push({ input, resolve, reject }))),
       workingCopy: fromCallback<WorkingCopyEvent, { formId: number | null }>(({ receive }) => receive((event) => system.copyEvents.push(event))),
+      loadAnswerCounts: fromPromise<AnswerCounts, { id: number }>(
+        ({ input }) => new Promise((resolve, reject) => system.counts.push({ input, resolve, reject })),
+      ),
     },
   });
   return createActor(logic, { input: { formId: 2, blank: serverForm, stored: copy } }).start();
 }
 
-function pendingOf<Input>(calls: Pending<Input>[]): Pending<Input> {
+function pendingOf<Input, Output>(calls: Pending<Input, Output>[]): Pending<Input, Output> {
   const open = calls.filter((call) => !call.settled);
   if (open.length !== 1) throw new Error(`expected one call in flight, found ${open.length}`);
   open[0]!.settled = true;
@@ -79,13 +87,21 @@ const events: ModelEvent[] = [
   { type: "xstate.error.actor.save", actorId: "save", error: stale },
   { type: "xstate.error.actor.save", actorId: "save", error: refused },
   { type: "xstate.done.actor.adopt", actorId: "adopt", output: newer },
+  { type: "xstate.done.actor.counts", actorId: "counts", output: answerCounts },
+  { type: "xstate.error.actor.counts", actorId: "counts", error: { status: 503, code: "unavailable" } },
   { type: "edit.command", command: { type: "form.set", field: "description", value: "Form B, edited" } },
+  { type: "edit.command", command: { type: "form.set", field: "code", value: " " } },
   { type: "edit.undo" },
   { type: "edit.redo" },
   { type: "copy.restore" },
   { type: "copy.discard" },
+  { type: "edit.discard" },
   { type: "form.saveDraft" },
   { type: "form.publish" },
+  { type: "review.confirm" },
+  { type: "review.cancel" },
+  { type: "unpublish.confirm" },
+  { type: "unpublish.cancel" },
   { type: "conflict.reload" },
   { type: "conflict.keepMine" },
   { type: "load.retry" },
@@ -115,20 +131,33 @@ const eventExecutors: Options["eventExecutors"] = {
     pendingOf(system.loads).resolve(output);
     await idle(system);
   },
+  "xstate.done.actor.counts": async (system, { output }) => {
+    pendingOf(system.counts).resolve(output);
+    await idle(system);
+  },
+  "xstate.error.actor.counts": async (system, { error }) => {
+    pendingOf(system.counts).reject(error);
+    await idle(system);
+  },
   "edit.command": ({ editor }, event) => editor.send(event),
   "edit.undo": ({ editor }, event) => editor.send(event),
   "edit.redo": ({ editor }, event) => editor.send(event),
   "copy.restore": ({ editor }, event) => editor.send(event),
   "copy.discard": ({ editor }, event) => editor.send(event),
+  "edit.discard": ({ editor }, event) => editor.send(event),
   "form.saveDraft": ({ editor }, event) => editor.send(event),
   "form.publish": ({ editor }, event) => editor.send(event),
+  "review.confirm": ({ editor }, event) => editor.send(event),
+  "review.cancel": ({ editor }, event) => editor.send(event),
+  "unpublish.confirm": ({ editor }, event) => editor.send(event),
+  "unpublish.cancel": ({ editor }, event) => editor.send(event),
   "conflict.reload": ({ editor }, event) => editor.send(event),
   "conflict.keepMine": ({ editor }, event) => editor.send(event),
   "load.retry": ({ editor }, event) => editor.send(event),
 };
 
 type EditorSnapshot = SnapshotFrom<typeof formEditorMachine>;
-const open = <Input>(calls: Pending<Input>[]) => calls.filter((call) => !call.settled);
+const open = <Input, Output>(calls: Pending<Input, Output>[]) => calls.filter((call) => !call.settled);
 
 const stateAssertions: Record<string, (system: System, model: EditorSnapshot) => unknown> = {
   loading: (system) => {
@@ -148,6 +177,22 @@ const stateAssertions: Record<string, (system: System, model: EditorSnapshot) =>
     // the working copy follows the form shown: kept while it differs from the server's, forgotten otherwise
     const last = system.copyEvents.at(-1);
     if (last) expect(last.type).toBe(selectIsDirty(snapshot) ? "copy.keep" : "copy.forget");
+    // a refused attempt shows the problems, and sends nothing
+    expect(snapshot.context.showProblems).toBe(model.context.showProblems);
+    expect(open(system.saves)).toHaveLength(0);
+  },
+  confirmingUnpublish: (system) => {
+    expect(selectIsBusy(system.editor.getSnapshot())).toBe(false);
+    expect(open(system.saves)).toHaveLength(0);
+  },
+  "reviewing.counting": (system) => {
+    expect(selectIsBusy(system.editor.getSnapshot())).toBe(true);
+    expect(open(system.counts).map((call) => call.input)).toEqual([{ id: 2 }]);
+  },
+  "reviewing.ready": (system, model) => {
+    expect(selectIsBusy(system.editor.getSnapshot())).toBe(false);
+    expect(system.editor.getSnapshot().context.answerCounts).toBe(model.context.answerCounts);
+    expect(open(system.saves)).toHaveLength(0);
   },
   saving: (system, model) => {
     const [save] = open(system.saves);
@@ -175,6 +220,7 @@ describe(`${formEditorMachine.id} model`, () => {
     // The facts the screen shows, not the whole history (which grows with every edit).
     distinguish: (snapshot) => ({
       shown: selectDocument(snapshot).description,
+      code: selectDocument(snapshot).code,
       saved: snapshot.context.saved.description,
       dirty: selectIsDirty(snapshot),
       stored: snapshot.context.stored !== null,
@@ -182,9 +228,11 @@ describe(`${formEditorMachine.id} model`, () => {
       redo: snapshot.context.history.future.length > 0,
       version: snapshot.context.version,
       error: snapshot.context.error?.code ?? null,
+      problems: snapshot.context.showProblems,
+      published: snapshot.context.published,
     }),
     setUp: () => {
-      const parts = { loads: [], saves: [], copyEvents: [] };
+      const parts = { loads: [], saves: [], counts: [], copyEvents: [] };
       return { ...parts, editor: start(parts) };
     },
     eventExecutors,
@@ -195,6 +243,18 @@ describe(`${formEditorMachine.id} model`, () => {
 
 describe(`${formEditorMachine.id} model coverage`, () => {
   it("reaches every state of the editor", () => {
-    expect(reachedStates).toEqual(new Set(['"loading"', '"failed"', '"editing"', '"saving"', '"conflict"', '"adoptingVersion"']));
+    expect(reachedStates).toEqual(
+      new Set([
+        '"loading"',
+        '"failed"',
+        '"editing"',
+        '"confirmingUnpublish"',
+        '{"reviewing":"counting"}',
+        '{"reviewing":"ready"}',
+        '"saving"',
+        '"conflict"',
+        '"adoptingVersion"',
+      ]),
+    );
   });
 });

@@ -1,4 +1,6 @@
+import { scopeOf } from "../auth/scope.ts";
 import { json, noContent, type AdminHandlers, type Handlers, type JsonResponseOf } from "../http/handler.ts";
+import { countFormAnswers } from "./answer-counts.ts";
 import { fileName, readFormFile, toFormFile } from "./form-file.ts";
 import { findForm, listFormSummaries } from "./read.ts";
 import { deleteForm } from "./remove.ts";
@@ -17,8 +19,14 @@ export const formHandlers: Handlers = {
     json(200, (await findForm(deps.db, audienceOf(principal), path.id)) satisfies JsonResponseOf<"getForm", 200>),
 };
 
-/** Writes: the contract lets organizers only call these; forms are shared by every NGO. */
+/** Admin-only: the writes (organizers only; forms are shared by every NGO) and the answer counts an editor shows. */
 export const formAdminHandlers: AdminHandlers = {
+  getFormAnswerCounts: async ({ path, admin, deps }) =>
+    json(
+      200,
+      (await countFormAnswers(deps.db, audienceOf(admin), scopeOf(admin), path.id)) satisfies JsonResponseOf<"getFormAnswerCounts", 200>,
+    ),
+
   saveForm: async ({ body, deps }) => {
     const { form, created } = await saveForm(deps.db, body, deps.clock());
     return created ? json(201, form satisfies JsonResponseOf<"saveForm", 201>) : json(200, form satisfies JsonResponseOf<"saveForm", 200>);

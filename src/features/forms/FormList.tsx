@@ -1,6 +1,2 @@
-import { Trans } from "@lingui/react/macro";
-import { ComingSoonPage } from "../../shared/ui/ComingSoonPage";
-
-export function FormList() {
-  return <ComingSoonPage title={<Trans id="FORMS">Forms</Trans>} />;
-}
+// The lazily loaded entry of /formulare (src/app/SignedInRoutes.tsx): the list itself lives in ./list.
+export { FormList } from "./list/FormList";

@@ -46,6 +46,7 @@ describe("the form editor on the real server", () => {
       reopened.send({ type: "edit.command", command });
     }
     reopened.send({ type: "form.publish" });
+    reopened.send({ type: "review.confirm" });
     await waitFor(reopened, (snapshot) => snapshot.matches("editing") && snapshot.context.formId !== null);
     expect(selectIsDirty(reopened.getSnapshot())).toBe(false);
     expect(localStorage.getItem(workingCopyKey(null))).toBeNull();
@@ -54,12 +55,47 @@ describe("the form editor on the real server", () => {
 
   it("explains a refused save and keeps every edit", async () => {
     localStorage.clear();
-    const { editor } = await openEditor(null);
-    editor.send({ type: "edit.command", command: { type: "form.set", field: "code", value: "Z" } });
+    const { start, editor } = await openEditor(null);
+    const nameForm = (actor: typeof editor) => {
+      for (const command of [
+        { type: "form.set", field: "code", value: "Z" },
+        { type: "section.add", key: "s" },
+        { type: "section.set", section: "s", field: "code", value: "Z1" },
+        { type: "section.set", section: "s", field: "description", value: "Sosire" },
+      ] as const) {
+        actor.send({ type: "edit.command", command });
+      }
+    };
+    nameForm(editor);
     editor.send({ type: "form.saveDraft" });
-    await waitFor(editor, (snapshot) => snapshot.matches("editing") && snapshot.context.error !== null);
-    expect(editor.getSnapshot().context.error).toMatchObject({ status: 400, code: "validation" });
-    expect(selectDocument(editor.getSnapshot()).code).toBe("Z");
+    await waitFor(editor, (snapshot) => snapshot.matches("editing") && snapshot.context.formId !== null);
+
+    // A second new form with the same code: only the server can know that the code is taken.
+    const second = start(null);
+    nameForm(second);
+    second.send({ type: "form.saveDraft" });
+    await waitFor(second, (snapshot) => snapshot.matches("editing") && snapshot.context.error !== null);
+    expect(second.getSnapshot().context.error).toMatchObject({ status: 409, code: "duplicate_form_code", fieldErrors: { code: ["duplicate"] } });
+    expect(selectIsDirty(second.getSnapshot())).toBe(true);
     expect(readWorkingCopy(localStorage, null)?.document.code).toBe("Z");
+  });
+
+  it("moves a new form's working copy to the form's own key once it is saved", async () => {
+    localStorage.clear();
+    const { editor } = await openEditor(null);
+    for (const command of [
+      { type: "form.set", field: "code", value: "Y" },
+      { type: "section.add", key: "s" },
+      { type: "section.set", section: "s", field: "code", value: "Y1" },
+      { type: "section.set", section: "s", field: "description", value: "Sosire" },
+    ] as const) {
+      editor.send({ type: "edit.command", command });
+    }
+    editor.send({ type: "form.saveDraft" });
+    await waitFor(editor, (snapshot) => snapshot.matches("editing") && snapshot.context.formId !== null);
+    const id = editor.getSnapshot().context.formId;
+    editor.send({ type: "edit.command", command: { type: "form.set", field: "description", value: "Formular Y" } });
+    expect(readWorkingCopy(localStorage, id)?.document.description).toBe("Formular Y");
+    expect(localStorage.getItem(workingCopyKey(null))).toBeNull();
   });
 });

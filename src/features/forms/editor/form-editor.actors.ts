@@ -1,19 +1,25 @@
 import { fromCallback, fromPromise } from "xstate";
+import { fromAbortablePromise } from "../../../shared/machines/from-abortable-promise";
 import type { ApiClient } from "../../../api/client";
 import { expectData } from "../../../api/problem";
+import { loadAnswerCounts, type AnswerCounts } from "./form-answer-counts";
 import type { FormDocument } from "./form-document";
 import { fromForm, toFormInput } from "./form-editor.convert";
 import type { SavedForm, SaveFormInput, WorkingCopy, WorkingCopyEvent } from "./form-editor.machine";
 
-/** The editor's calls (getForm, saveForm), each aborted with the state that started it. */
+/**
+ * The editor's calls (getForm, saveForm, getFormAnswerCounts), each aborted with the state that started it; the
+ * load starts on mount, so an aborted one stays silent (StrictMode's throwaway mount, see fromAbortablePromise).
+ */
 export function createFormEditorActors(api: ApiClient) {
   return {
-    loadForm: fromPromise<SavedForm, { id: number }>(async ({ input, signal }) =>
+    loadForm: fromAbortablePromise<SavedForm, { id: number }>(async ({ input, signal }) =>
       fromForm(await expectData(api.GET("/api/v1/form/{id}", { params: { path: { id: input.id } }, signal }))),
     ),
     saveForm: fromPromise<SavedForm, SaveFormInput>(async ({ input, signal }) =>
       fromForm(await expectData(api.POST("/api/v1/form", { body: toFormInput(input), signal }))),
     ),
+    loadAnswerCounts: fromPromise<AnswerCounts, { id: number }>(({ input, signal }) => loadAnswerCounts(api, input.id, signal)),
   };
 }
 
@@ -36,12 +42,22 @@ export function readWorkingCopy(storage: Pick<Storage, "getItem">, formId: numbe
   }
 }
 
-/** The editor machine's workingCopy actor: keeps every unsaved change, forgets it once saved or reloaded. */
+/**
+ * The editor machine's workingCopy actor: keeps every unsaved change, forgets it once saved or reloaded. A new
+ * form's copy moves to the form's own key once the form has an id, so a reload of /formulare/:id finds it.
+ */
 export function workingCopyActor(storage: Pick<Storage, "setItem" | "removeItem">) {
   return fromCallback<WorkingCopyEvent, { formId: number | null }>(({ receive, input }) => {
+    let written = new Set([workingCopyKey(input.formId)]);
     receive((event) => {
-      if (event.type === "copy.keep") storage.setItem(workingCopyKey(input.formId), JSON.stringify(event.copy));
-      else storage.removeItem(workingCopyKey(input.formId));
+      if (event.type === "copy.keep") {
+        const key = workingCopyKey(event.formId);
+        for (const old of written) if (old !== key) storage.removeItem(old);
+        storage.setItem(key, JSON.stringify(event.copy));
+        written = new Set([key]);
+      } else {
+        for (const key of written) storage.removeItem(key);
+      }
     });
   });
 }

@@ -169,6 +169,24 @@ describe("undo and redo", () => {
     expect(canRedo(history)).toBe(false);
     expect(keys(history.present)).toEqual(["A:a1,a2", "B:b1"]);
   });
+
+  it("makes the keystrokes in one field one step, and a step per field", () => {
+    const type = (history: EditHistory, question: string, value: string) => execute(history, { type: "question.set", question, field: "text", value });
+    let history = type(startHistory(form), "a1", "O");
+    history = type(history, "a1", "Op");
+    history = type(history, "a1", "Open");
+    history = type(history, "a2", "C");
+    history = type(history, "a1", "Opened");
+    const texts = (document: FormDocument) => document.sections[0]!.questions.map((question) => question.text);
+    expect(texts(history.present).slice(0, 2)).toEqual(["Opened", "C"]);
+    history = undo(history);
+    expect(texts(history.present).slice(0, 2)).toEqual(["Open", "C"]);
+    history = undo(history);
+    expect(texts(history.present).slice(0, 2)).toEqual(["Open", form.sections[0]!.questions[1]!.text]);
+    history = undo(history);
+    expect(history.present).toBe(form);
+    expect(canUndo(history)).toBe(false);
+  });
 });
 
 describe("isSameDocument", () => {

@@ -13,6 +13,7 @@ export function fromForm(form: Form): SavedForm {
   return {
     id: form.id,
     version: form.currentVersion,
+    published: !form.draft,
     document: {
       code: form.code,
       description: form.description,

@@ -9,15 +9,38 @@ export interface EditHistory {
   past: FormDocument[];
   present: FormDocument;
   future: FormDocument[];
+  /** The field the last step typed into: more typing there joins that step. */
+  typing?: string;
 }
 
 export const startHistory = (document: FormDocument): EditHistory => ({ past: [], present: document, future: [] });
 
-/** Applies a command; one that changes nothing leaves the history as it is (no empty undo step). */
+/** The field a text command types into; other commands are steps of their own. */
+function typedField(command: FormCommand): string | undefined {
+  switch (command.type) {
+    case "form.set":
+      return `form:${command.field}`;
+    case "section.set":
+      return `section:${command.section}:${command.field}`;
+    case "question.set":
+      return `question:${command.question}:${command.field}`;
+    case "option.set":
+      return `option:${command.option}`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Applies a command; one that changes nothing leaves the history as it is (no empty undo step). Keystrokes in one
+ * field make one step, as in a word processor: undo takes back the text typed there, not a letter.
+ */
 export function execute(history: EditHistory, command: FormCommand): EditHistory {
   const next = applyCommand(history.present, command);
   if (next === history.present) return history;
-  return { past: [...history.past, history.present], present: next, future: [] };
+  const typing = typedField(command);
+  if (typing !== undefined && typing === history.typing) return { ...history, present: next, future: [] };
+  return { past: [...history.past, history.present], present: next, future: [], typing };
 }
 
 export function undo(history: EditHistory): EditHistory {

@@ -1,15 +1,20 @@
-import { assign, fromCallback, fromPromise, sendTo, setup } from "xstate";
+import { assign, fromCallback, fromPromise, not, sendTo, setup } from "xstate";
 import { toPageError, type PageError } from "../../../shared/machines/page-error";
 import { isSameDocument, withServerIds, type FormDocument } from "./form-document";
 import type { FormCommand } from "./form-editor.commands";
 import { canRedo, canUndo, execute, redo, startHistory, undo, type EditHistory } from "./form-editor.history";
+import type { AnswerCounts } from "./form-answer-counts";
+import { validateDocument } from "./form-validation";
 
 /** A form as the server last answered it: the document and the version a save is based on. */
 export interface SavedForm {
   id: number;
   version: number;
+  /** Observers see it (draft false on the server). */
+  published: boolean;
   document: FormDocument;
 }
+
 
 export interface SaveFormInput {
   id: number | null;
@@ -25,7 +30,8 @@ export interface WorkingCopy {
   document: FormDocument;
 }
 
-export type WorkingCopyEvent = { type: "copy.keep"; copy: WorkingCopy } | { type: "copy.forget" };
+/** `formId` is the form the copy belongs to now: a new form's copy moves to its id once it is first saved. */
+export type WorkingCopyEvent = { type: "copy.keep"; formId: number | null; copy: WorkingCopy } | { type: "copy.forget" };
 
 export interface FormEditorInput {
   formId: number | null;
@@ -38,12 +44,17 @@ export interface FormEditorInput {
 export interface FormEditorContext {
   formId: number | null;
   version: number | null;
+  published: boolean;
   /** What the server holds (a new form: the blank document): the editor is dirty when it shows something else. */
   saved: FormDocument;
   history: EditHistory;
   stored: WorkingCopy | null;
   /** The save under way publishes (draft false) rather than keeping a draft. */
   publishing: boolean;
+  /** A save was refused for problems in the form: the view shows every problem until they are fixed. */
+  showProblems: boolean;
+  /** Answers per question and option, read when publishing is reviewed; null while unknown. */
+  answerCounts: AnswerCounts | null;
   error: PageError | null;
 }
 
@@ -53,8 +64,13 @@ export type FormEditorEvent =
   | { type: "edit.redo" }
   | { type: "copy.restore" }
   | { type: "copy.discard" }
+  | { type: "edit.discard" }
   | { type: "form.saveDraft" }
   | { type: "form.publish" }
+  | { type: "review.confirm" }
+  | { type: "review.cancel" }
+  | { type: "unpublish.confirm" }
+  | { type: "unpublish.cancel" }
   | { type: "conflict.reload" }
   | { type: "conflict.keepMine" }
   | { type: "load.retry" };
@@ -71,6 +87,7 @@ export const formEditorMachine = setup({
   actors: {
     loadForm: fromPromise<SavedForm, { id: number }>(notProvided("loadForm")),
     saveForm: fromPromise<SavedForm, SaveFormInput>(notProvided("saveForm")),
+    loadAnswerCounts: fromPromise<AnswerCounts, { id: number }>(notProvided("loadAnswerCounts")),
     /** Keeps the working copy (local storage per form); an editor without one keeps nothing. */
     workingCopy: fromCallback<WorkingCopyEvent, { formId: number | null }>(() => {}),
   },
@@ -80,6 +97,9 @@ export const formEditorMachine = setup({
     canUndo: ({ context }) => canUndo(context.history),
     canRedo: ({ context }) => canRedo(context.history),
     isStale: (_, { error }: { error: PageError }) => error.code === "stale_version",
+    isValid: ({ context }) => validateDocument(context.history.present).length === 0,
+    isPublished: ({ context }) => context.published,
+    isStored: ({ context }) => context.formId !== null,
   },
   actions: {
     onSaved: (_, _params: { form: SavedForm; published: boolean }) => {},
@@ -87,6 +107,8 @@ export const formEditorMachine = setup({
     showSaved: assign((_, { form }: { form: SavedForm }) => ({
       formId: form.id,
       version: form.version,
+      published: form.published,
+      showProblems: false,
       saved: form.document,
       history: startHistory(form.document),
       error: null,
@@ -94,9 +116,22 @@ export const formEditorMachine = setup({
     /** After a save the history stays (undo still works); the shown form takes the new items' ids and counts as saved. */
     markSaved: assign(({ context }, { form }: { form: SavedForm }) => {
       const present = withServerIds(context.history.present, form.document);
-      return { formId: form.id, version: form.version, saved: present, history: { ...context.history, present }, error: null };
+      return {
+        formId: form.id,
+        version: form.version,
+        published: form.published,
+        saved: present,
+        history: { ...context.history, present, typing: undefined },
+        showProblems: false,
+        error: null,
+      };
     }),
-    applyCommand: assign(({ context, event }) => (event.type === "edit.command" ? { history: execute(context.history, event.command) } : {})),
+    /** An edit makes the server's last verdict on positions stale; the editor's own checks stay live. */
+    applyCommand: assign(({ context, event }) =>
+      event.type === "edit.command" ? { history: execute(context.history, event.command), error: context.error?.status === 400 ? null : context.error } : {},
+    ),
+    showProblems: assign({ showProblems: true }),
+    rememberCounts: assign((_, { counts }: { counts: AnswerCounts | null }) => ({ answerCounts: counts })),
     undo: assign(({ context }) => ({ history: undo(context.history) })),
     redo: assign(({ context }) => ({ history: redo(context.history) })),
     /** Restoring is one undoable step: undo gives back the form as the server had it. */
@@ -110,7 +145,7 @@ export const formEditorMachine = setup({
     keepCopy: sendTo("workingCopy", ({ context }): WorkingCopyEvent =>
       isSameDocument(context.history.present, context.saved)
         ? { type: "copy.forget" }
-        : { type: "copy.keep", copy: { baseVersion: context.version, document: context.history.present } },
+        : { type: "copy.keep", formId: context.formId, copy: { baseVersion: context.version, document: context.history.present } },
     ),
     forgetCopy: sendTo("workingCopy", { type: "copy.forget" } satisfies WorkingCopyEvent),
   },
@@ -121,10 +156,13 @@ export const formEditorMachine = setup({
   context: ({ input }) => ({
     formId: input.formId,
     version: null,
+    published: false,
     saved: input.blank,
     history: startHistory(input.blank),
     stored: input.stored,
     publishing: false,
+    showProblems: false,
+    answerCounts: null,
     error: null,
   }),
   invoke: { id: "workingCopy", src: "workingCopy", input: ({ context }) => ({ formId: context.formId }) },
@@ -154,8 +192,47 @@ export const formEditorMachine = setup({
         "edit.redo": { guard: "canRedo", actions: ["redo", "keepCopy"] },
         "copy.restore": { guard: "hasStoredCopy", actions: ["restoreCopy", "keepCopy"] },
         "copy.discard": { guard: "hasStoredCopy", actions: ["dropStoredCopy", "keepCopy"] },
-        "form.saveDraft": { target: "saving", actions: assign({ publishing: false }) },
-        "form.publish": { target: "saving", actions: assign({ publishing: true }) },
+        "edit.discard": {
+          description: "The user leaves and throws these edits away: the form goes back to the server's, the working copy goes too",
+          actions: [assign(({ context }) => ({ history: startHistory(context.saved) })), "forgetCopy"],
+        },
+        "form.saveDraft": [
+          { guard: not("isValid"), actions: "showProblems" },
+          { guard: "isPublished", target: "confirmingUnpublish" },
+          { target: "saving", actions: assign({ publishing: false }) },
+        ],
+        "form.publish": [{ guard: not("isValid"), actions: "showProblems" }, { target: "reviewing" }],
+      },
+    },
+    confirmingUnpublish: {
+      description: "Saving a published form as a draft takes it away from observers: asked first",
+      on: {
+        "unpublish.confirm": { target: "saving", actions: assign({ publishing: false }) },
+        "unpublish.cancel": "editing",
+      },
+    },
+    reviewing: {
+      description: "Before publishing, the user sees what changes against the published form and how many answers that touches",
+      initial: "opening",
+      on: { "review.cancel": "editing" },
+      states: {
+        opening: {
+          always: [{ guard: "isStored", target: "counting" }, { target: "ready", actions: { type: "rememberCounts", params: { counts: null } } }],
+        },
+        counting: {
+          tags: "busy",
+          invoke: {
+            id: "counts",
+            src: "loadAnswerCounts",
+            input: ({ context }) => ({ id: context.formId ?? 0 }),
+            onDone: { target: "ready", actions: { type: "rememberCounts", params: ({ event }) => ({ counts: event.output }) } },
+            // Without the counts the review still lists the changes, and the server still refuses to orphan an answer.
+            onError: { target: "ready", actions: { type: "rememberCounts", params: { counts: null } } },
+          },
+        },
+        ready: {
+          on: { "review.confirm": { target: "#formEditor.saving", actions: assign({ publishing: true }) } },
+        },
       },
     },
     saving: {

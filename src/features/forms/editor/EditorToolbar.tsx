@@ -1,0 +1,69 @@
+import { Link } from "react-router";
+import { ActionIcon, Anchor, Badge, Button, Group, Title, Tooltip } from "@mantine/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { paths } from "../../../shared/paths";
+
+interface EditorToolbarProps {
+  isNew: boolean;
+  published: boolean;
+  dirty: boolean;
+  busy: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  /** Which save is under way, for its loader. */
+  saving: "draft" | "publish" | null;
+  onUndo: () => void;
+  onRedo: () => void;
+  onSaveDraft: () => void;
+  onPublish: () => void;
+}
+
+/** The editor's header: back to the list, the title and state, undo and redo, Save draft and Publish. */
+export function EditorToolbar(props: EditorToolbarProps) {
+  const { t } = useLingui();
+  const { isNew, published, dirty, busy, canUndo, canRedo, saving } = props;
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <Group gap="sm" wrap="wrap">
+        <Anchor component={Link} to={paths.forms.href()} size="sm">
+          <Trans>← Back to forms</Trans>
+        </Anchor>
+        <Title order={1} size="h2">
+          {isNew ? <Trans id="NEW_FORM">New form</Trans> : <Trans id="FORM_EDIT">Edit form</Trans>}
+        </Title>
+        {isNew ? null : published ? (
+          <Badge color="green" variant="light">
+            <Trans>Published</Trans>
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light">
+            <Trans>Draft</Trans>
+          </Badge>
+        )}
+        {dirty ? (
+          <Badge color="yellow" variant="light" role="status">
+            <Trans>Unsaved changes</Trans>
+          </Badge>
+        ) : null}
+      </Group>
+      <Group gap="xs">
+        <Tooltip label={t`Undo (Ctrl+Z)`}>
+          <ActionIcon variant="default" size="lg" aria-label={t`Undo`} aria-keyshortcuts="Control+Z" disabled={!canUndo} onClick={props.onUndo}>
+            ↶
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t`Redo (Ctrl+Shift+Z)`}>
+          <ActionIcon variant="default" size="lg" aria-label={t`Redo`} aria-keyshortcuts="Control+Shift+Z" disabled={!canRedo} onClick={props.onRedo}>
+            ↷
+          </ActionIcon>
+        </Tooltip>
+        <Button variant="default" loading={saving === "draft"} disabled={busy && saving !== "draft"} onClick={props.onSaveDraft}>
+          <Trans>Save draft</Trans>
+        </Button>
+        <Button loading={saving === "publish"} disabled={busy && saving !== "publish"} onClick={props.onPublish}>
+          {published ? <Trans>Publish changes</Trans> : <Trans>Publish</Trans>}
+        </Button>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,189 @@
+import { memo, use, useCallback, useMemo, useState } from "react";
+import { ActionIcon, Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
+import { ProblemsContext, ReadOnlyContext, useEditorTools } from "./editor-context";
+import type { QuestionDraft, SectionDraft } from "./form-document";
+import { problemMessage } from "./form-editor.messages";
+import { fieldId } from "./form-validation";
+import { QuestionCard, type SectionChoice } from "./QuestionCard";
+import { SortableStack } from "./SortableStack";
+
+/** A loaded form longer than this opens with its questions folded. */
+const FOLD_LOADED_ABOVE = 12;
+
+/** The form's sections, reorderable, each with its questions; an "Add section" button after them. */
+export function SectionList({ sections }: { sections: readonly SectionDraft[] }) {
+  const { edit, newKey, focusSoon } = useEditorTools();
+  const { t } = useLingui();
+  const readOnly = use(ReadOnlyContext);
+  const questionCount = sections.reduce((sum, section) => sum + section.questions.length, 0);
+  const foldLoaded = questionCount > FOLD_LOADED_ABOVE;
+  // One stable list for every question card's "Move to section" menu: it changes only when a section's name does.
+  const signature = sections.map((section) => `${section.key}\u0000${section.code}\u0000${section.description}`).join("\u0001");
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the signature stands for the sections' names
+  const choices = useMemo(() => sections.map((section, index) => ({ key: section.key, label: sectionName(section, index) })), [signature]);
+  const idOf = useCallback((section: SectionDraft) => section.key, []);
+  const nameOf = useCallback((section: SectionDraft) => t`section ${sectionName(section, sections.indexOf(section))}`, [t, sections]);
+
+  const addSection = () => {
+    const key = newKey();
+    edit({ type: "section.add", key });
+    focusSoon(fieldId({ of: "section", key, field: "description" }));
+  };
+
+  return (
+    <Stack gap="md">
+      <SortableStack
+        items={sections}
+        idOf={idOf}
+        nameOf={nameOf}
+        gap="md"
+        onMove={(from, to) => edit({ type: "section.move", from, to })}
+        renderItem={(section, index) => (
+          <SectionCard section={section} index={index} count={sections.length} sections={choices} foldLoaded={foldLoaded} />
+        )}
+      />
+      <Group>
+        <Button id="add-section" variant="light" disabled={readOnly} onClick={addSection}>
+          <Trans>Add section</Trans>
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function sectionName(section: SectionDraft, index: number): string {
+  const title = section.description.trim() || section.code.trim();
+  return title || `${index + 1}`;
+}
+
+interface SectionCardProps {
+  section: SectionDraft;
+  index: number;
+  count: number;
+  sections: readonly SectionChoice[];
+  foldLoaded: boolean;
+}
+
+const SectionCard = memo(function SectionCard({ section, index, count, sections, foldLoaded }: SectionCardProps) {
+  const { edit, newKey, announce, focusSoon } = useEditorTools();
+  const { t, i18n } = useLingui();
+  const readOnly = use(ReadOnlyContext);
+  const problems = use(ProblemsContext);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const name = sectionName(section, index);
+  const titleId = fieldId({ of: "section", key: section.key, field: "description" });
+  const codeId = fieldId({ of: "section", key: section.key, field: "code" });
+  const problemOf = (id: string) => {
+    const problem = problems.get(id);
+    return problem ? problemMessage(i18n, problem) : undefined;
+  };
+  const idOf = useCallback((question: QuestionDraft) => question.key, []);
+  const nameOf = useCallback((question: QuestionDraft) => t`question ${question.code || question.text}`, [t]);
+
+  const move = (to: number) => {
+    edit({ type: "section.move", from: index, to });
+    const place = to + 1;
+    announce(t`Section ${name} moved to position ${place} of ${count}.`);
+    focusSoon(`section-${section.key}-menu`);
+  };
+  const remove = () => {
+    setConfirmingDelete(false);
+    edit({ type: "section.remove", section: section.key });
+    announce(t`Section ${name} deleted. Undo with Ctrl+Z.`);
+    focusSoon("add-section");
+  };
+  const addQuestion = () => {
+    const key = newKey();
+    edit({ type: "question.add", section: section.key, key });
+    focusSoon(fieldId({ of: "question", key, field: "code" }));
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" bg="gray.0" component="section" aria-label={t`Section ${name}`}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Title order={3} size="h4">
+          <Trans>Section {name}</Trans>
+        </Title>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon id={`section-${section.key}-menu`} variant="subtle" color="gray" aria-label={t`Actions for section ${name}`}>
+              ⋯
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item disabled={readOnly || index === 0} onClick={() => move(index - 1)}>
+              <Trans>Move up</Trans>
+            </Menu.Item>
+            <Menu.Item disabled={readOnly || index === count - 1} onClick={() => move(index + 1)}>
+              <Trans>Move down</Trans>
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" disabled={readOnly} onClick={() => setConfirmingDelete(true)}>
+              <Trans>Delete section</Trans>
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Group grow align="flex-start" mt="xs" wrap="wrap">
+        <TextInput
+          id={titleId}
+          label={t`Section title`}
+          withAsterisk
+          value={section.description}
+          readOnly={readOnly}
+          error={problemOf(titleId)}
+          onChange={(event) => edit({ type: "section.set", section: section.key, field: "description", value: event.currentTarget.value })}
+        />
+        <TextInput
+          id={codeId}
+          label={t`Section code`}
+          withAsterisk
+          maw={180}
+          value={section.code}
+          readOnly={readOnly}
+          error={problemOf(codeId)}
+          onChange={(event) => edit({ type: "section.set", section: section.key, field: "code", value: event.currentTarget.value })}
+        />
+      </Group>
+      <Stack gap="sm" mt="md">
+        {section.questions.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            <Trans>No questions in this section yet.</Trans>
+          </Text>
+        ) : (
+          <SortableStack
+            items={section.questions}
+            idOf={idOf}
+            nameOf={nameOf}
+            onMove={(from, to) => edit({ type: "question.move", from: { section: section.key, index: from }, to: { section: section.key, index: to } })}
+            renderItem={(question, questionIndex) => (
+              <QuestionCard
+                question={question}
+                section={section.key}
+                index={questionIndex}
+                count={section.questions.length}
+                sections={sections}
+                defaultExpanded={question.id === undefined || !foldLoaded}
+              />
+            )}
+          />
+        )}
+        <Group>
+          <Button id={`add-question-${section.key}`} variant="light" size="sm" disabled={readOnly} onClick={addQuestion}>
+            <Trans>Add question</Trans>
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirmingDelete}
+        title={<Trans>Delete section</Trans>}
+        message={<Trans>Are you sure you want to delete this record?</Trans>}
+        confirmLabel={<Trans id="DELETE">Delete</Trans>}
+        onConfirm={remove}
+        onCancel={() => setConfirmingDelete(false)}
+      />
+    </Paper>
+  );
+});

@@ -1,0 +1,131 @@
+import { useMemo, type ReactNode } from "react";
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { ActionIcon, Group, Stack } from "@mantine/core";
+import { useLingui } from "@lingui/react/macro";
+
+interface SortableStackProps<T> {
+  items: readonly T[];
+  idOf: (item: T) => string;
+  /** What screen readers call an item, with its kind: "question B1.2", "option Yes". */
+  nameOf: (item: T) => string;
+  onMove: (from: number, to: number) => void;
+  renderItem: (item: T, index: number) => ReactNode;
+  gap?: "xs" | "sm" | "md";
+}
+
+/** The spec's drag thresholds: a press that moves less than 5 px is a click. */
+const POINTER_ACTIVATION = { distance: 5 };
+
+function useAnnouncements<T>(items: readonly T[], idOf: (item: T) => string, nameOf: (item: T) => string) {
+  const { t } = useLingui();
+  return useMemo(() => {
+    const total = items.length;
+    const indexOf = (id: UniqueIdentifier | undefined) => items.findIndex((item) => idOf(item) === id);
+    const name = (id: UniqueIdentifier) => {
+      const item = items[indexOf(id)];
+      return item === undefined ? "" : nameOf(item);
+    };
+    const announcements: Announcements = {
+      onDragStart: ({ active }) => {
+        const what = name(active.id);
+        const position = indexOf(active.id) + 1;
+        return t`Picked up ${what}, at position ${position} of ${total}.`;
+      },
+      onDragOver: ({ active, over }) => {
+        const what = name(active.id);
+        const position = indexOf(over?.id) + 1;
+        return over ? t`${what} would move to position ${position} of ${total}.` : t`${what} is not over a place in the list.`;
+      },
+      onDragEnd: ({ active, over }) => {
+        const what = name(active.id);
+        const position = indexOf(over?.id) + 1;
+        return over ? t`${what} was dropped at position ${position} of ${total}.` : t`${what} stays where it was.`;
+      },
+      onDragCancel: ({ active }) => {
+        const what = name(active.id);
+        return t`Moving was cancelled. ${what} stays where it was.`;
+      },
+    };
+    return {
+      announcements,
+      screenReaderInstructions: {
+        draggable: t`To move it, press Space or Enter, choose its new place with the up and down arrow keys, then press Space or Enter to drop it there, or Escape to cancel.`,
+      },
+    };
+  }, [items, idOf, nameOf, t]);
+}
+
+/**
+ * A reorderable list of the editor (sections, the questions of a section, the options of a question): each item
+ * has a drag handle that also works from the keyboard, and a drop moves the item to the place shown, never swaps.
+ */
+export function SortableStack<T>({ items, idOf, nameOf, onMove, renderItem, gap = "sm" }: SortableStackProps<T>) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: POINTER_ACTIVATION }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const accessibility = useAnnouncements(items, idOf, nameOf);
+  const ids = useMemo(() => items.map(idOf), [items, idOf]);
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onMove(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
+  };
+
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <Stack gap={gap}>
+          {items.map((item, index) => (
+            <SortableRow key={ids[index]} id={ids[index]!} name={nameOf(item)}>
+              {renderItem(item, index)}
+            </SortableRow>
+          ))}
+        </Stack>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function SortableRow({ id, name, children }: { id: string; name: string; children: ReactNode }) {
+  const { t } = useLingui();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  return (
+    <Group
+      ref={setNodeRef}
+      align="flex-start"
+      gap={6}
+      wrap="nowrap"
+      style={{ transform: CSS.Translate.toString(transform), transition, zIndex: isDragging ? 1000 : undefined, position: "relative" }}
+    >
+      <ActionIcon
+        ref={setActivatorNodeRef}
+        id={`move-${id}`}
+        variant="subtle"
+        color="gray"
+        mt={6}
+        style={{ cursor: "grab", touchAction: "none" }}
+        {...attributes}
+        {...listeners}
+        aria-label={t`Move ${name}`}
+      >
+        <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+          {[3, 7, 11].flatMap((y) => [4, 10].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.4" fill="currentColor" />))}
+        </svg>
+      </ActionIcon>
+      <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
+    </Group>
+  );
+}
