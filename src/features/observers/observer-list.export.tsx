@@ -5,24 +5,11 @@ import { useApi } from "../../api/api-context";
 import type { ListQuery } from "../../shared/machines/list.machine";
 import { selectIsBusy } from "../../shared/machines/mutation.selectors";
 import { announceFailure } from "../../shared/ui/toasts";
+import { saveFile } from "../../shared/save-file";
 import { useMutation } from "../../shared/ui/use-mutation";
 import { exportObservers } from "./observer-list.actors";
 
 export const OBSERVERS_EXPORT_FILE_NAME = "observers.csv";
-
-/** Hands a downloaded file to the browser's save dialog through a temporary link. */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next task: some browsers start the download only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 interface ObserverExportButtonProps {
   query: Pick<ListQuery, "filter" | "sort">;

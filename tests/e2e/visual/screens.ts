@@ -85,6 +85,16 @@ async function clickFirstObserverAction(context: ScreenContext, action: string) 
   await context.page.getByRole("menuitem", { name: action }).click();
 }
 
+const seeFormList = async ({ page }: ScreenContext) => {
+  await page.locator("tbody tr").first().waitFor();
+};
+
+/** The editor with the demo's form A: its title filled and its last section on screen. */
+const seeFormEditor = async ({ page }: ScreenContext) => {
+  await expect.poll(() => page.locator("#form-description").inputValue()).not.toBe("");
+  await page.locator("section").last().waitFor();
+};
+
 async function seeDialog({ page }: ScreenContext) {
   await page.getByRole("dialog").waitFor();
 }
@@ -139,9 +149,18 @@ export const SCREENS: Screen[] = [
   { name: "ngo-new", path: () => "/ong/new" },
   { name: "ngo-view", path: ({ ngoId }) => `/ong/view/${ngoId}`, show: seeNgoProfile },
   { name: "ngo-edit", path: ({ ngoId }) => `/ong/edit/${ngoId}`, show: seeNgoProfile },
-  { name: "forms", path: () => "/formulare" },
-  { name: "form-new", path: () => "/formulare/nou" },
-  { name: "form-edit", path: () => "/formulare/1" },
+  { name: "forms", path: () => "/formulare", show: seeFormList },
+  { name: "form-new", path: () => "/formulare/nou", show: ({ page }) => page.locator("#form-description").waitFor() },
+  { name: "form-edit", path: () => "/formulare/1", show: seeFormEditor },
+  {
+    name: "form-preview",
+    path: () => "/formulare/1",
+    show: async (context) => {
+      await seeFormEditor(context);
+      await context.page.getByRole("tab").nth(1).click();
+      await context.page.getByTestId("form-preview").waitFor();
+    },
+  },
   { name: "notifications", path: () => "/notifications" },
   { name: "not-found", path: () => "/no-such-page" },
   {

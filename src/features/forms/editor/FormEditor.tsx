@@ -109,7 +109,11 @@ export function FormEditor(props: FormEditorProps) {
     const fromServer = context.error?.status === 400 ? problemsFromServer(context.error.fieldErrors, document) : [];
     return [...own, ...fromServer];
   }, [context.showProblems, context.error, document]);
-  const problemsById = useMemo(() => new Map(problems.map((problem) => [fieldId(problem.at), problem])), [problems]);
+  // Every card reads this map from context: a new one on each keystroke would render all 300 cards of a long form
+  // again. It changes only when the problems do (none, most of the time).
+  const problemsSignature = problems.map((problem) => `${fieldId(problem.at)}\u0000${problem.code}\u0000${problem.max ?? ""}`).join("\u0001");
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the signature stands for the problems
+  const problemsById = useMemo(() => new Map(problems.map((problem) => [fieldId(problem.at), problem])), [problemsSignature]);
 
   if (snapshot.matches("loading")) return <ListLoading />;
   if (snapshot.matches("failed")) {

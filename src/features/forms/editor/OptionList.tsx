@@ -54,27 +54,28 @@ const OptionRow = memo(function OptionRow({ question, option, position }: { ques
         id={textId}
         style={{ flex: "1 1 16rem" }}
         size="sm"
-        label={t`Option text`}
+        aria-label={t`Option text`}
+        placeholder={t`Option ${position}`}
         value={option.text}
         readOnly={readOnly}
         error={problem ? problemMessage(i18n, problem) : undefined}
         onChange={(event) => edit({ type: "option.set", question, option: option.key, value: event.currentTarget.value })}
       />
       <Switch
-        mt={30}
+        mt={7}
         label={t`Free text`}
         checked={option.isFreeText}
         onChange={() => edit({ type: "option.toggle", question, option: option.key, flag: "isFreeText" })}
       />
       <Switch
-        mt={30}
+        mt={7}
         color="red"
         label={t`Flagged (urgent)`}
         checked={option.flagged}
         onChange={() => edit({ type: "option.toggle", question, option: option.key, flag: "flagged" })}
       />
       <Tooltip label={t`Delete option ${position}`}>
-        <ActionIcon mt={28} variant="subtle" color="red" aria-label={t`Delete option ${position}`} disabled={readOnly} onClick={() => setConfirming(true)}>
+        <ActionIcon mt={4} variant="subtle" color="red" aria-label={t`Delete option ${position}`} disabled={readOnly} onClick={() => setConfirming(true)}>
           ×
         </ActionIcon>
       </Tooltip>

@@ -82,7 +82,8 @@ export const QuestionCard = memo(function QuestionCard({ question, section, inde
           aria-expanded={open}
           aria-controls={bodyId}
           onClick={() => setExpanded(!open)}
-          style={{ flex: 1, minWidth: 0, justifyContent: "flex-start" }}
+          justify="flex-start"
+          style={{ flex: 1, minWidth: 0 }}
           leftSection={<span aria-hidden="true">{open ? "▾" : "▸"}</span>}
         >
           <Text span fw={600} size="sm" mr={6}>

@@ -9,6 +9,8 @@ import { ListLoadError } from "../../../shared/ui/ListLoadError";
 import { ListLoading } from "../../../shared/ui/ListLoading";
 import { ListPagination } from "../../../shared/ui/ListPagination";
 import { useFormDelete } from "./form-delete.mutation";
+import { useFormExport } from "./form-export.mutation";
+import { FormImport } from "./FormImport";
 import { FormListLoadErrorText } from "./form-list.load-error";
 import { useFormListActor } from "./form-list.page";
 import {
@@ -33,7 +35,7 @@ import { FormRow } from "./FormRow";
 import { FormTable } from "./FormTable";
 import { SortableFormRow } from "./SortableFormRow";
 
-/** /formulare: every form in its saved order, ten to a page; organizers add, edit, delete and reorder them. */
+/** /formulare: every form in its saved order, ten to a page; organizers add, import, edit, export, delete and reorder them. */
 export function FormList() {
   const { organizer } = useCurrentAccount();
   const list = useFormListActor();
@@ -54,7 +56,12 @@ export function FormList() {
   const deleting = useSelector(deletion, selectIsDialogOpen);
 
   const rows = pageRows(forms, shownIds, page, pageSize);
-  const actions = { onDelete: (form: FormListRow) => deletion.send({ type: "mutation.start", request: form }), deleteDisabled: savingOrder || deleting };
+  const exporting = useFormExport();
+  const actions = {
+    onDelete: (form: FormListRow) => deletion.send({ type: "mutation.start", request: form }),
+    onExport: (form: FormListRow) => exporting.send({ type: "mutation.start", request: form }),
+    deleteDisabled: savingOrder || deleting,
+  };
   const move = (activeId: number, overId: number) =>
     list.send({ type: "order.move", from: shownIds.indexOf(activeId), to: shownIds.indexOf(overId) });
   const first = rows[0]?.index ?? 0;
@@ -66,9 +73,12 @@ export function FormList() {
           <Trans id="FORMS">Forms</Trans>
         </Title>
         {organizer ? (
-          <Button component={Link} to={paths.formNew.href()}>
-            <Trans comment="Button: create a new form">Add form</Trans>
-          </Button>
+          <Group gap="xs">
+            <FormImport />
+            <Button component={Link} to={paths.formNew.href()}>
+              <Trans comment="Button: create a new form">Add form</Trans>
+            </Button>
+          </Group>
         ) : null}
       </Group>
       {error ? (

@@ -10,6 +10,7 @@ import type { FormListRow } from "./form-list.selectors";
 /** What a row can do with its form; the list page decides how. Only organizers get actions. */
 export interface FormRowActions {
   onDelete: (form: FormListRow) => void;
+  onExport: (form: FormListRow) => void;
   /** A delete is asked or runs, or the order is being saved: every Delete waits. */
   deleteDisabled: boolean;
 }
@@ -48,8 +49,8 @@ export function FormRow({ form, organizer, handle, rowRef, style, ...actions }: 
   );
 }
 
-/** Edit as the main action, Delete in a dropdown (keyboard: Enter opens it, arrows move, Escape closes). */
-function FormActionsMenu({ form, onDelete, deleteDisabled }: FormRowActions & { form: FormListRow }) {
+/** Edit as the main action, Export and Delete in a dropdown (keyboard: Enter opens it, arrows move, Escape closes). */
+function FormActionsMenu({ form, onDelete, onExport, deleteDisabled }: FormRowActions & { form: FormListRow }) {
   const { t } = useLingui();
   const code = form.code;
   return (
@@ -68,6 +69,9 @@ function FormActionsMenu({ form, onDelete, deleteDisabled }: FormRowActions & { 
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          <Menu.Item onClick={() => onExport(form)}>
+            <Trans comment="Menu item: download the form as a JSON file">Export (JSON)</Trans>
+          </Menu.Item>
           <Menu.Item color="red" onClick={() => onDelete(form)} disabled={deleteDisabled}>
             <Trans id="DELETE">Delete</Trans>
           </Menu.Item>

@@ -1,6 +1,6 @@
 import { fromPromise } from "xstate";
 import type { ApiClient } from "../../../api/client";
-import { expectData } from "../../../api/problem";
+import { errorFromResponse, expectData } from "../../../api/problem";
 import type { components } from "../../../api/schema";
 import { fromAbortablePromise } from "../../../shared/machines/from-abortable-promise";
 import type { FormListItem } from "./form-list.machine";
@@ -27,4 +27,23 @@ export function createFormOrderActors(api: ApiClient) {
 /** deleteForm: the contract names the form in the query (`formId`), not in the path. */
 export function deleteForm(api: ApiClient, id: number, signal: AbortSignal): Promise<unknown> {
   return expectData(api.DELETE("/api/v1/form", { params: { query: { formId: id } }, signal }));
+}
+
+/** importForm: the file's JSON as it is (the server reads both shapes and checks every field); the new form's id. */
+export function createFormImportActors(api: ApiClient) {
+  return {
+    importForm: fromPromise<{ id: number }, { body: Record<string, unknown> }>(async ({ input, signal }) => {
+      // The contract's FormFile is checked by the server itself, field by field: the client sends the file as read.
+      const form = await expectData(api.POST("/api/v1/form/import", { body: input.body as never, signal }));
+      return { id: form.id };
+    }),
+  };
+}
+
+/** exportForm: the form's file (the tree without ids), named as the server names it. */
+export async function exportForm(api: ApiClient, form: { id: number; code: string }, signal: AbortSignal): Promise<{ blob: Blob; fileName: string }> {
+  const { data, error, response } = await api.GET("/api/v1/form/{id}/export", { params: { path: { id: form.id } }, parseAs: "blob", signal });
+  if (!response.ok || !data) throw errorFromResponse(response, error);
+  const named = /filename="?([^";]+)"?/.exec(response.headers.get("Content-Disposition") ?? "");
+  return { blob: data, fileName: named?.[1] ?? `form-${form.code}.json` };
 }

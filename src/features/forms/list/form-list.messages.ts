@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from "@lingui/core";
+import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { commonMessages } from "../../../shared/i18n/common-messages";
 
@@ -42,4 +42,40 @@ export function formOrderErrorMessage(problem: FormProblem): MessageDescriptor {
 
 function somethingWentWrong(status: number): MessageDescriptor {
   return msg({ message: `Something went wrong (error ${status}). Try again later.`, comment: "{status} is an HTTP status code such as 500" });
+}
+
+const importProblems: Record<string, MessageDescriptor> = {
+  required: msg`missing`,
+  type: msg`wrong kind of value`,
+  format: msg`wrong format`,
+  pattern: msg`must contain text (and no NUL character)`,
+  minLength: msg`must not be empty`,
+  maxLength: msg`too long`,
+  minimum: msg`too small`,
+  maximum: msg`too large`,
+  enum: msg`not one of the allowed values`,
+  minItems: msg`needs at least one item`,
+  uniqueItems: msg`repeats an item`,
+  additionalProperties: msg`not a field of a form`,
+  duplicate: msg`already used in this form`,
+  invalid: msg`not valid`,
+  not_found: msg`does not exist`,
+};
+
+/** What is wrong at one place of an imported form file, from the server's field code. */
+export function importProblemMessage(i18n: I18n, code: string): string {
+  return i18n._(importProblems[code] ?? importProblems.invalid!);
+}
+
+/** Why an import failed as a whole (a bad file lists its problems instead). */
+export function importFailureMessage(i18n: I18n, problem: FormProblem): string {
+  if (problem.code === "forbidden" || problem.status === 403) return i18n._(commonMessages.notAllowed);
+  return i18n._(problem.status === 0 ? commonMessages.cannotReachServer : somethingWentWrong(problem.status));
+}
+
+/** Why a form could not be downloaded. */
+export function formExportErrorMessage(problem: FormProblem): MessageDescriptor {
+  if (problem.status === 0) return commonMessages.cannotReachServer;
+  if (problem.code === "not_found") return msg`This form no longer exists: someone else may have deleted it.`;
+  return msg`Could not export the form. Try again later.`;
 }
