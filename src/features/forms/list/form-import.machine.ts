@@ -69,6 +69,7 @@ export const formImportMachine = setup({
     reading: {
       tags: "busy",
       invoke: {
+        id: "read",
         src: "readFile",
         input: ({ event }) => ({ file: (event as Extract<FormImportEvent, { type: "file.chosen" }>).file }),
         onDone: {
@@ -85,6 +86,7 @@ export const formImportMachine = setup({
       tags: "busy",
       description: "The server checks the whole file and saves all of it or nothing",
       invoke: {
+        id: "import",
         src: "importForm",
         input: ({ context }) => ({ body: { ...context.file?.body, code: context.code.trim() } }),
         onDone: { target: "closed", actions: { type: "onImported", params: ({ event }) => ({ id: event.output.id }) } },
