@@ -1,11 +1,12 @@
 import { memo, use, useState } from "react";
-import { ActionIcon, Badge, Button, Group, Menu, Paper, Select, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { Badge, Button, Group, Menu, Paper, Select, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { questionTypeLabels } from "../preview/preview.messages";
 import { ProblemsContext, ReadOnlyContext, useEditorTools } from "./editor-context";
 import type { QuestionDraft, QuestionType } from "./form-document";
 import { problemMessage } from "./form-editor.messages";
 import { fieldId } from "./form-validation";
+import { ItemMenu } from "./ItemMenu";
 import { OptionList } from "./OptionList";
 import { PredefinedOptionsDialog } from "./PredefinedOptionsDialog";
 
@@ -96,31 +97,22 @@ export const QuestionCard = memo(function QuestionCard({ question, section, inde
         <Badge variant="light" color="gray" visibleFrom="sm">
           {i18n._(questionTypeLabels[question.questionType])}
         </Badge>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon id={`question-${question.key}-menu`} variant="subtle" color="gray" aria-label={t`Actions for question ${name}`}>
-              ⋯
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item disabled={readOnly || index === 0} onClick={() => move(index - 1)}>
-              <Trans>Move up</Trans>
+        <ItemMenu
+          id={`question-${question.key}-menu`}
+          label={t`Actions for question ${name}`}
+          index={index}
+          count={count}
+          onMove={move}
+          deleteLabel={<Trans>Delete question</Trans>}
+          onDelete={remove}
+        >
+          {otherSections.length > 0 ? <Menu.Label>{t`Move to section`}</Menu.Label> : null}
+          {otherSections.map((target) => (
+            <Menu.Item key={target.key} disabled={readOnly} onClick={() => moveTo(target)}>
+              {target.label}
             </Menu.Item>
-            <Menu.Item disabled={readOnly || index === count - 1} onClick={() => move(index + 1)}>
-              <Trans>Move down</Trans>
-            </Menu.Item>
-            {otherSections.length > 0 ? <Menu.Label>{t`Move to section`}</Menu.Label> : null}
-            {otherSections.map((target) => (
-              <Menu.Item key={target.key} disabled={readOnly} onClick={() => moveTo(target)}>
-                {target.label}
-              </Menu.Item>
-            ))}
-            <Menu.Divider />
-            <Menu.Item color="red" disabled={readOnly} onClick={remove}>
-              <Trans>Delete question</Trans>
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+          ))}
+        </ItemMenu>
       </Group>
       {open ? (
         <Stack id={bodyId} gap="sm" mt="sm">

@@ -1,11 +1,12 @@
 import { memo, use, useCallback, useMemo, useState } from "react";
-import { ActionIcon, Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { ProblemsContext, ReadOnlyContext, useEditorTools } from "./editor-context";
 import type { QuestionDraft, SectionDraft } from "./form-document";
 import { problemMessage } from "./form-editor.messages";
 import { fieldId } from "./form-validation";
+import { ItemMenu } from "./ItemMenu";
 import { QuestionCard, type SectionChoice } from "./QuestionCard";
 import { SortableStack } from "./SortableStack";
 
@@ -106,25 +107,15 @@ const SectionCard = memo(function SectionCard({ section, index, count, sections,
         <Title order={3} size="h4">
           <Trans>Section {name}</Trans>
         </Title>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon id={`section-${section.key}-menu`} variant="subtle" color="gray" aria-label={t`Actions for section ${name}`}>
-              ⋯
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item disabled={readOnly || index === 0} onClick={() => move(index - 1)}>
-              <Trans>Move up</Trans>
-            </Menu.Item>
-            <Menu.Item disabled={readOnly || index === count - 1} onClick={() => move(index + 1)}>
-              <Trans>Move down</Trans>
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" disabled={readOnly} onClick={() => setConfirmingDelete(true)}>
-              <Trans>Delete section</Trans>
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <ItemMenu
+          id={`section-${section.key}-menu`}
+          label={t`Actions for section ${name}`}
+          index={index}
+          count={count}
+          onMove={move}
+          deleteLabel={<Trans>Delete section</Trans>}
+          onDelete={() => setConfirmingDelete(true)}
+        />
       </Group>
       <Group grow align="flex-start" mt="xs" wrap="wrap">
         <TextInput

@@ -14,6 +14,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from "@dnd-kit/utilities";
 import { ActionIcon, Group, Stack } from "@mantine/core";
 import { useLingui } from "@lingui/react/macro";
+import { DragHandleIcon } from "../../../shared/ui/ListIcons";
 
 interface SortableStackProps<T> {
   items: readonly T[];
@@ -77,7 +78,10 @@ export function SortableStack<T>({ items, idOf, nameOf, onMove, renderItem, gap 
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const accessibility = useAnnouncements(items, idOf, nameOf);
-  const ids = useMemo(() => items.map(idOf), [items, idOf]);
+  // The same ids, the same array: a keystroke changes `items` but not the order, and a new array would make every
+  // sortable row below (the whole form, for the sections' list) render again.
+  const idList = items.map(idOf).join("\u0000");
+  const ids = useMemo(() => (idList === "" ? [] : idList.split("\u0000")), [idList]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -121,9 +125,7 @@ function SortableRow({ id, name, children }: { id: string; name: string; childre
         {...listeners}
         aria-label={t`Move ${name}`}
       >
-        <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
-          {[3, 7, 11].flatMap((y) => [4, 10].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.4" fill="currentColor" />))}
-        </svg>
+        <DragHandleIcon width={16} height={16} />
       </ActionIcon>
       <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
     </Group>

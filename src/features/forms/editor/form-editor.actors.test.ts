@@ -4,6 +4,7 @@ import { createApiClient } from "../../../api/client";
 import { startTestServer } from "../../../../tests/support/test-server";
 import { twoNgos } from "../../../../tests/support/seeds/ngos.seed";
 import { createFormEditorActors, readWorkingCopy, workingCopyActor, workingCopyKey } from "./form-editor.actors";
+import type { FormCommand } from "./form-editor.commands";
 import { BLANK_FORM } from "./form-editor.convert";
 import { formEditorMachine } from "./form-editor.machine";
 import { selectDocument, selectIsDirty } from "./form-editor.selectors";
@@ -19,6 +20,18 @@ async function openEditor(formId: number | null) {
     }).start();
   return { start, editor: start(formId) };
 }
+
+/** The least a form needs to be saved: a code and one named section. */
+const smallestForm = (code: string): FormCommand[] => [
+  { type: "form.set", field: "code", value: code },
+  { type: "section.add", key: "s" },
+  { type: "section.set", section: "s", field: "code", value: `${code}1` },
+  { type: "section.set", section: "s", field: "description", value: "Sosire" },
+];
+
+const sendAll = (editor: { send: (event: { type: "edit.command"; command: FormCommand }) => void }, commands: FormCommand[]) => {
+  for (const command of commands) editor.send({ type: "edit.command", command });
+};
 
 describe("the form editor on the real server", () => {
   it("keeps unsaved work across a reload, offers it back, and forgets it once published", async () => {
@@ -56,16 +69,7 @@ describe("the form editor on the real server", () => {
   it("explains a refused save and keeps every edit", async () => {
     localStorage.clear();
     const { start, editor } = await openEditor(null);
-    const nameForm = (actor: typeof editor) => {
-      for (const command of [
-        { type: "form.set", field: "code", value: "Z" },
-        { type: "section.add", key: "s" },
-        { type: "section.set", section: "s", field: "code", value: "Z1" },
-        { type: "section.set", section: "s", field: "description", value: "Sosire" },
-      ] as const) {
-        actor.send({ type: "edit.command", command });
-      }
-    };
+    const nameForm = (actor: typeof editor) => sendAll(actor, smallestForm("Z"));
     nameForm(editor);
     editor.send({ type: "form.saveDraft" });
     await waitFor(editor, (snapshot) => snapshot.matches("editing") && snapshot.context.formId !== null);
@@ -83,14 +87,7 @@ describe("the form editor on the real server", () => {
   it("moves a new form's working copy to the form's own key once it is saved", async () => {
     localStorage.clear();
     const { editor } = await openEditor(null);
-    for (const command of [
-      { type: "form.set", field: "code", value: "Y" },
-      { type: "section.add", key: "s" },
-      { type: "section.set", section: "s", field: "code", value: "Y1" },
-      { type: "section.set", section: "s", field: "description", value: "Sosire" },
-    ] as const) {
-      editor.send({ type: "edit.command", command });
-    }
+    sendAll(editor, smallestForm("Y"));
     editor.send({ type: "form.saveDraft" });
     await waitFor(editor, (snapshot) => snapshot.matches("editing") && snapshot.context.formId !== null);
     const id = editor.getSnapshot().context.formId;

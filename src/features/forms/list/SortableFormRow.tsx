@@ -2,7 +2,7 @@ import { ActionIcon } from "@mantine/core";
 import { useLingui } from "@lingui/react/macro";
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { DragHandleIcon } from "./FormListIcons";
+import { DragHandleIcon } from "../../../shared/ui/ListIcons";
 import { FormRow, type FormRowActions } from "./FormRow";
 import type { FormListRow } from "./form-list.selectors";
 
