@@ -45,6 +45,8 @@ function useFormEditorActor({ formId, onCreated }: FormEditorProps, leavingRef: 
   const api = useApi();
   const navigate = useNavigate();
   const { t } = useLingui();
+  // Read once: the input only counts when the actor starts, and parsing a long form's copy on every keystroke shows.
+  const [stored] = useState(() => readWorkingCopy(localStorage, formId));
   return usePageActor(
     formEditorMachine,
     {
@@ -68,7 +70,7 @@ function useFormEditorActor({ formId, onCreated }: FormEditorProps, leavingRef: 
         },
       },
     },
-    { input: { formId, blank: BLANK_FORM, stored: readWorkingCopy(localStorage, formId) } },
+    { input: { formId, blank: BLANK_FORM, stored } },
   );
 }
 

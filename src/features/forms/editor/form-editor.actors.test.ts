@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createActor, waitFor } from "xstate";
 import { createApiClient } from "../../../api/client";
 import { startTestServer } from "../../../../tests/support/test-server";
@@ -6,7 +6,7 @@ import { twoNgos } from "../../../../tests/support/seeds/ngos.seed";
 import { createFormEditorActors, readWorkingCopy, workingCopyActor, workingCopyKey } from "./form-editor.actors";
 import type { FormCommand } from "./form-editor.commands";
 import { BLANK_FORM } from "./form-editor.convert";
-import { formEditorMachine } from "./form-editor.machine";
+import { formEditorMachine, type WorkingCopyEvent } from "./form-editor.machine";
 import { selectDocument, selectIsDirty } from "./form-editor.selectors";
 
 
@@ -39,7 +39,7 @@ describe("the form editor on the real server", () => {
     const { start, editor } = await openEditor(null);
     editor.send({ type: "edit.command", command: { type: "form.set", field: "code", value: "Z" } });
     editor.send({ type: "edit.command", command: { type: "section.add", key: "s" } });
-    expect(readWorkingCopy(localStorage, null)?.document.code).toBe("Z");
+    await vi.waitFor(() => expect(readWorkingCopy(localStorage, null)?.document.code).toBe("Z"));
 
     // The tab is closed and opened again: the work is offered back, not applied silently.
     editor.stop();
@@ -81,7 +81,7 @@ describe("the form editor on the real server", () => {
     await waitFor(second, (snapshot) => snapshot.matches("editing") && snapshot.context.error !== null);
     expect(second.getSnapshot().context.error).toMatchObject({ status: 409, code: "duplicate_form_code", fieldErrors: { code: ["duplicate"] } });
     expect(selectIsDirty(second.getSnapshot())).toBe(true);
-    expect(readWorkingCopy(localStorage, null)?.document.code).toBe("Z");
+    await vi.waitFor(() => expect(readWorkingCopy(localStorage, null)?.document.code).toBe("Z"));
   });
 
   it("moves a new form's working copy to the form's own key once it is saved", async () => {
@@ -92,7 +92,34 @@ describe("the form editor on the real server", () => {
     await waitFor(editor, (snapshot) => snapshot.matches("editing") && snapshot.context.formId !== null);
     const id = editor.getSnapshot().context.formId;
     editor.send({ type: "edit.command", command: { type: "form.set", field: "description", value: "Formular Y" } });
-    expect(readWorkingCopy(localStorage, id)?.document.description).toBe("Formular Y");
+    await vi.waitFor(() => expect(readWorkingCopy(localStorage, id)?.document.description).toBe("Formular Y"));
     expect(localStorage.getItem(workingCopyKey(null))).toBeNull();
+  });
+});
+
+describe("the working copy", () => {
+  const copy = (description: string): WorkingCopyEvent => ({ type: "copy.keep", formId: 3, copy: { baseVersion: 1, document: { ...BLANK_FORM, description } } });
+
+  it("is written once typing pauses, and at once when the page is hidden or the editor closes", () => {
+    vi.useFakeTimers();
+    try {
+      const writes: string[] = [];
+      const storage = { setItem: (_: string, value: string) => void writes.push(JSON.parse(value).document.description), removeItem: () => {} };
+      const keeper = createActor(workingCopyActor(storage, 300), { input: { formId: 3 } }).start();
+      keeper.send(copy("A"));
+      keeper.send(copy("Ab"));
+      keeper.send(copy("Abc"));
+      expect(writes).toEqual([]);
+      vi.advanceTimersByTime(300);
+      expect(writes).toEqual(["Abc"]);
+      keeper.send(copy("Abcd"));
+      window.dispatchEvent(new Event("pagehide"));
+      expect(writes).toEqual(["Abc", "Abcd"]);
+      keeper.send(copy("Abcde"));
+      keeper.stop();
+      expect(writes).toEqual(["Abc", "Abcd", "Abcde"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

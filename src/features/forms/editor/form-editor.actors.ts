@@ -42,22 +42,46 @@ export function readWorkingCopy(storage: Pick<Storage, "getItem">, formId: numbe
   }
 }
 
+/** How long typing may go unwritten: a long form's copy is too large to serialise on every keystroke. */
+export const WORKING_COPY_DELAY_MS = 300;
+
 /**
- * The editor machine's workingCopy actor: keeps every unsaved change, forgets it once saved or reloaded. A new
- * form's copy moves to the form's own key once the form has an id, so a reload of /formulare/:id finds it.
+ * The editor machine's workingCopy actor: keeps every unsaved change, forgets it once saved or reloaded. Writes
+ * wait for a pause in typing (at most WORKING_COPY_DELAY_MS of work can be lost to a crash) and are flushed when
+ * the page is hidden or the editor closes. A new form's copy moves to the form's own key once the form has an id,
+ * so a reload of /formulare/:id finds it.
  */
-export function workingCopyActor(storage: Pick<Storage, "setItem" | "removeItem">) {
+export function workingCopyActor(storage: Pick<Storage, "setItem" | "removeItem">, delayMs = WORKING_COPY_DELAY_MS) {
   return fromCallback<WorkingCopyEvent, { formId: number | null }>(({ receive, input }) => {
     let written = new Set([workingCopyKey(input.formId)]);
+    let pending: Extract<WorkingCopyEvent, { type: "copy.keep" }> | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const flush = () => {
+      clearTimeout(timer);
+      if (!pending) return;
+      const key = workingCopyKey(pending.formId);
+      for (const old of written) if (old !== key) storage.removeItem(old);
+      storage.setItem(key, JSON.stringify(pending.copy));
+      written = new Set([key]);
+      pending = null;
+    };
     receive((event) => {
       if (event.type === "copy.keep") {
-        const key = workingCopyKey(event.formId);
-        for (const old of written) if (old !== key) storage.removeItem(old);
-        storage.setItem(key, JSON.stringify(event.copy));
-        written = new Set([key]);
+        pending = event;
+        clearTimeout(timer);
+        timer = setTimeout(flush, delayMs);
       } else {
+        clearTimeout(timer);
+        pending = null;
         for (const key of written) storage.removeItem(key);
       }
     });
+    const onHide = () => flush();
+    globalThis.addEventListener?.("pagehide", onHide);
+    return () => {
+      globalThis.removeEventListener?.("pagehide", onHide);
+      flush();
+    };
   });
 }
