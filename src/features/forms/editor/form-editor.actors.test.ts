@@ -6,7 +6,7 @@ import { twoNgos } from "../../../../tests/support/seeds/ngos.seed";
 import { createFormEditorActors, readWorkingCopy, workingCopyActor, workingCopyKey } from "./form-editor.actors";
 import type { FormCommand } from "./form-editor.commands";
 import { BLANK_FORM } from "./form-editor.convert";
-import { formEditorMachine, type WorkingCopyEvent } from "./form-editor.machine";
+import { formEditorMachine, type WorkingCopy, type WorkingCopyEvent } from "./form-editor.machine";
 import { selectDocument, selectIsDirty } from "./form-editor.selectors";
 
 
@@ -104,7 +104,7 @@ describe("the working copy", () => {
     vi.useFakeTimers();
     try {
       const writes: string[] = [];
-      const storage = { setItem: (_: string, value: string) => void writes.push(JSON.parse(value).document.description), removeItem: () => {} };
+      const storage = { setItem: (_: string, value: string) => void writes.push((JSON.parse(value) as WorkingCopy).document.description), removeItem: () => {} };
       const keeper = createActor(workingCopyActor(storage, 300), { input: { formId: 3 } }).start();
       keeper.send(copy("A"));
       keeper.send(copy("Ab"));
