@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { renderApp } from "../../tests/support/render";
-import { organizerToken, staffToken } from "../../tests/support/token.fixtures";
+import { renderApp, renderSignedIn } from "../../tests/support/render";
+import { ORGANIZER, STAFF, twoNgosWithoutObservers } from "../../tests/support/seeds/observers.seed";
+import { startTestServer } from "../../tests/support/test-server";
+
+// On the real server: admin.cfr of the organizing NGO 1, ana.pop of NGO 2, which does not organize.
+const openAs = async (account: string) => renderSignedIn(await startTestServer({ seed: twoNgosWithoutObservers }), account, { path: "/urgents" });
 
 // jsdom's viewport is a fixed 1024 px, below the lg breakpoint where the header shows its own links: there they
 // are display:none (so queries on them pass hidden: true) and the burger menu is the visible way to the sections.
@@ -16,7 +20,7 @@ async function headerNavigation(label = "Main navigation") {
 
 describe("AppHeader", () => {
   it("links every section for an organizer, NGOs included, and shows who is signed in", async () => {
-    renderApp({ path: "/urgents", storedToken: organizerToken });
+    await openAs(ORGANIZER);
     const navigation = await headerNavigation();
     const links = navigation.getAllByRole("link", { hidden: true });
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
@@ -34,7 +38,7 @@ describe("AppHeader", () => {
   });
 
   it("hides the NGOs link from staff of a non-organizing NGO", async () => {
-    renderApp({ path: "/urgents", storedToken: staffToken });
+    await openAs(STAFF);
     const navigation = await headerNavigation();
     expect(navigation.queryByRole("link", { name: "NGOs", hidden: true })).not.toBeInTheDocument();
     expect(navigation.getByRole("link", { name: "Emergencies", hidden: true })).toBeInTheDocument();
@@ -42,15 +46,17 @@ describe("AppHeader", () => {
   });
 
   it("follows the server when the NGO is no longer an organizer, whatever the token says", async () => {
-    const account = { user: "admin.cfr", role: "ngoAdmin", ngoId: 1, ngoName: "Code for Romania", organizer: false };
-    renderApp({ path: "/urgents", storedToken: organizerToken, fetch: () => Promise.resolve(Response.json(account)) });
+    const server = await startTestServer({ seed: twoNgosWithoutObservers });
+    const token = await server.tokenFor(ORGANIZER);
+    await server.db.updateTable("ngo").set({ organizer: false }).where("id", "=", 1).execute();
+    renderApp({ path: "/urgents", storedToken: token, fetch: server.fetch });
     const navigation = await headerNavigation();
     await waitFor(() => expect(navigation.queryByRole("link", { name: "NGOs", hidden: true })).not.toBeInTheDocument());
     expect(navigation.getByRole("link", { name: "Emergencies", hidden: true })).toBeInTheDocument();
   });
 
   it("opens the observer guide in a new tab without giving it access to this window", async () => {
-    renderApp({ path: "/urgents", storedToken: staffToken });
+    await openAs(STAFF);
     const guide = (await headerNavigation()).getByRole("link", { name: /Observer guide/, hidden: true });
     expect(guide).toHaveAccessibleName("Observer guide(opens in a new tab)");
     expect(guide).toHaveAttribute("target", "_blank");
@@ -58,7 +64,7 @@ describe("AppHeader", () => {
   });
 
   it("marks the active section and moves the mark when the user navigates", async () => {
-    const { user, currentPath } = renderApp({ path: "/urgents", storedToken: staffToken });
+    const { user, currentPath } = await openAs(STAFF);
     const navigation = await headerNavigation();
     const link = (name: string) => navigation.getByRole("link", { name, hidden: true });
     expect(link("Emergencies")).toHaveAttribute("aria-current", "page");
@@ -72,7 +78,7 @@ describe("AppHeader", () => {
   });
 
   it("logs out: clears the token and shows the login screen", async () => {
-    const { user, currentPath } = renderApp({ path: "/urgents", storedToken: staffToken });
+    const { user, currentPath } = await openAs(STAFF);
     await user.click(await screen.findByRole("button", { name: "Logout" }));
     expect(await screen.findByRole("heading", { level: 2, name: "Login" })).toBeInTheDocument();
     expect(currentPath()).toBe("/login");
@@ -80,7 +86,7 @@ describe("AppHeader", () => {
   });
 
   it("on a narrow screen, opens the sections behind the burger and closes them after a choice", async () => {
-    const { user } = renderApp({ path: "/urgents", storedToken: staffToken });
+    const { user } = await openAs(STAFF);
     const burger = await screen.findByRole("button", { name: "Open the menu" });
     expect(burger).toHaveAttribute("aria-expanded", "false");
     expect(screen.queryByRole("navigation", { name: "Main navigation" })).not.toBeInTheDocument();
@@ -98,7 +104,7 @@ describe("AppHeader", () => {
   });
 
   it("switches to Romanian, remembers the choice and sets the page language", async () => {
-    const { user } = renderApp({ path: "/urgents", storedToken: staffToken });
+    const { user } = await openAs(STAFF);
     await user.click(await screen.findByRole("radio", { name: "Română" }));
     expect(await screen.findByRole("button", { name: "Deconectare" })).toBeInTheDocument();
     const navigation = await headerNavigation("Navigare principală");

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
-import { renderApp } from "../../tests/support/render";
-import { organizerToken, staffToken } from "../../tests/support/token.fixtures";
+import type { Locale } from "../shared/i18n/locales";
+import { renderApp, renderSignedIn } from "../../tests/support/render";
+import { ORGANIZER, STAFF, twoNgosWithoutObservers } from "../../tests/support/seeds/observers.seed";
+import { startTestServer } from "../../tests/support/test-server";
+
+// On the real server: admin.cfr of the organizing NGO 1, ana.pop of NGO 2, which does not organize.
+const openAs = async (account: string, path: string, locale?: Locale) =>
+  renderSignedIn(await startTestServer({ seed: twoNgosWithoutObservers }), account, { path, locale });
 
 async function seePage(title: string) {
   expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
@@ -18,18 +24,18 @@ describe("AppRoutes", () => {
   );
 
   it("returns to /login and forgets the token when the server refuses a stored token", async () => {
-    const refused = new Response(JSON.stringify({ type: "urn:problem:unauthorized", title: "Authentication required", status: 401, code: "unauthorized" }), {
-      status: 401,
-      headers: { "Content-Type": "application/problem+json" },
-    });
-    const { currentPath } = renderApp({ path: "/observatori", storedToken: staffToken, fetch: () => Promise.resolve(refused) });
+    // The server refuses every token of an NGO that is no longer active.
+    const server = await startTestServer({ seed: twoNgosWithoutObservers });
+    const token = await server.tokenFor(STAFF);
+    await server.db.updateTable("ngo").set({ isActive: false }).where("id", "=", 2).execute();
+    const { currentPath } = renderApp({ path: "/observatori", storedToken: token, fetch: server.fetch });
     expect(await screen.findByRole("heading", { level: 2, name: "Login" })).toBeInTheDocument();
     expect(currentPath()).toBe("/login");
     expect(localStorage.getItem("token-id")).toBeNull();
   });
 
   it("opens /urgents for the empty path", async () => {
-    const { currentPath } = renderApp({ path: "/", storedToken: staffToken });
+    const { currentPath } = await openAs(STAFF, "/");
     await seePage("Urgent answers");
     expect(currentPath()).toBe("/urgents");
   });
@@ -39,18 +45,24 @@ describe("AppRoutes", () => {
     ["/answers", "Answers"],
     ["/statistics", "Statistics"],
     ["/statistics/numar-observatori", "Statistics: complete list"],
-    ["/formulare", "Forms"],
-    ["/formulare/nou", "New form"],
-    ["/formulare/7", "Edit form"],
     ["/notifications", "Notifications"],
   ])("shows %s to an organizer as %j, with no data yet", async (path, title) => {
-    renderApp({ path, storedToken: organizerToken });
+    await openAs(ORGANIZER, path);
     await seePage(title);
     expect(screen.getByText("This screen arrives in a later release.")).toBeInTheDocument();
   });
 
+  it.each([
+    ["/formulare", "Forms"],
+    ["/formulare/nou", "New form"],
+  ])("opens the forms screen %s to an organizer as %j", async (path, title) => {
+    await openAs(ORGANIZER, path);
+    await seePage(title);
+    expect(screen.queryByText("This screen arrives in a later release.")).not.toBeInTheDocument();
+  });
+
   it("shows answer details inside the list they were opened from", async () => {
-    renderApp({ path: "/urgents/details/5/9", storedToken: staffToken });
+    await openAs(STAFF, "/urgents/details/5/9");
     await seePage("Urgent answers");
     expect(await screen.findByRole("heading", { level: 2, name: "Answer details" })).toBeInTheDocument();
   });
@@ -58,7 +70,7 @@ describe("AppRoutes", () => {
   it.each(["/ong", "/ong/new", "/ong/edit/3", "/formulare/nou", "/formulare/7"])(
     "explains to staff of a non-organizing NGO that %s is for organizers",
     async (path) => {
-      renderApp({ path, storedToken: staffToken });
+      await openAs(STAFF, path);
       await seePage("Organizers only");
       expect(screen.getByText(/reserved for staff of the organizing NGOs/)).toBeInTheDocument();
       expect(screen.queryByText("This screen arrives in a later release.")).not.toBeInTheDocument();
@@ -66,12 +78,12 @@ describe("AppRoutes", () => {
   );
 
   it("lets staff of a non-organizing NGO read the forms list", async () => {
-    renderApp({ path: "/formulare", storedToken: staffToken });
+    await openAs(STAFF, "/formulare");
     await seePage("Forms");
   });
 
   it("shows a translated not-found page for an unknown address", async () => {
-    renderApp({ path: "/no-such-page", storedToken: staffToken, locale: "ro" });
+    await openAs(STAFF, "/no-such-page", "ro");
     await seePage("Pagina nu a fost găsită");
     expect(screen.getByRole("link", { name: "Înapoi la pagina de start" })).toHaveAttribute("href", "/");
   });

@@ -1,5 +1,7 @@
 import type { Browser, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { observerList } from "../pages/browser/observer-list";
+import { eventually } from "../pages/locators";
 import { signIn } from "./support/session.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
 
@@ -16,13 +18,15 @@ describe("a list refreshing in place, in Chromium", () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     await signIn(page, { user: "0700000001", password: "demo1234" });
     await page.goto("/observatori");
-    const rows = page.getByRole("table", { name: "Observers" }).locator("tbody tr");
-    await rows.first().waitFor();
-    await page.getByRole("button", { name: "Next" }).click();
-    await expect.poll(() => page.getByTestId("list-range").textContent()).toMatch(/^Showing 21 to/);
-    const shown = await rows.getByRole("rowheader").allTextContents();
+    const observers = observerList(page);
+    await eventually(async () => (await observers.rowNames()).length).toBeGreaterThan(0);
+    await observers.nextPage();
+    await eventually(() => observers.range()).toMatch(/^Showing 21 to/);
+    await eventually(() => observers.loading()).toBeNull();
+    const shown = await observers.rowNames();
     const reader = shown[1];
-    await page.getByRole("checkbox", { name: `Select ${reader}` }).check();
+    await observers.toggleRow(reader);
+    await eventually(() => observers.selectedNames()).toEqual([reader]);
 
     // The refresh's request is held until the test has looked at the screen.
     let release!: () => void;
@@ -36,18 +40,18 @@ describe("a list refreshing in place, in Chromium", () => {
         await route.continue();
       },
     );
-    await page.getByRole("button", { name: "Refresh the list" }).click();
+    await observers.refresh();
     await expect.poll(() => heldRequests).toBe(1);
-    expect(await rows.getByRole("rowheader").allTextContents()).toEqual(shown);
-    expect(await page.getByTestId("list-loading").count()).toBe(0);
-    expect(await page.getByRole("checkbox", { name: `Select ${reader}` }).isChecked()).toBe(true);
-    await expect.poll(() => page.getByRole("button", { name: "Refresh the list" }).getAttribute("data-loading")).toBe("true");
+    expect(await observers.rowNames()).toEqual(shown);
+    expect(await observers.loading()).toBeNull();
+    expect(await observers.selectedNames()).toEqual([reader]);
+    await eventually(() => observers.refreshState()).toBe("busy");
 
     release();
-    await expect.poll(() => page.getByRole("button", { name: "Refresh the list" }).getAttribute("data-loading")).toBeNull();
-    expect(await page.getByTestId("list-range").textContent()).toMatch(/^Showing 21 to/);
-    expect(await page.getByRole("checkbox", { name: `Select ${reader}` }).isChecked()).toBe(true);
-    expect(await page.getByTestId("selection-bar").textContent()).toContain("1");
+    await eventually(() => observers.refreshState()).toBe("enabled");
+    expect(await observers.range()).toMatch(/^Showing 21 to/);
+    expect(await observers.selectedNames()).toEqual([reader]);
+    expect(await observers.selection()).toContain("1");
     expect(errors).toEqual([]);
     await context.close();
   });

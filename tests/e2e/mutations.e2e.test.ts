@@ -1,8 +1,12 @@
 import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { NgosPage } from "./pages/ngos.page.ts";
-import { ObserversPage } from "./pages/observers.page.ts";
-import { signIn } from "./support/session.ts";
+import { DELETE_DIALOG_WORDS } from "../pages/common";
+import { confirmDialog, toasts } from "../pages/browser/common";
+import { locate } from "../pages/browser/locate";
+import { ngoList } from "../pages/browser/ngo-list";
+import { eventually } from "../pages/locators";
+import { ngoListControls } from "../pages/ngo-list";
+import { openList, signIn } from "./support/session.ts";
 import type { Account } from "./support/api.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
 
@@ -45,28 +49,28 @@ describe("mutations in Chromium", () => {
         writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
       }
     });
-    const ngos = new NgosPage(page);
-    const toasts = new ObserversPage(page);
+    const ngos = ngoList(page);
+    const said = toasts(page);
     await signIn(page, organizer);
-    await ngos.clickNgosLink();
-    await ngos.seeListLoaded();
+    await openList(page, "ngos");
 
-    // The row menu's "Make inactive", clicked twice in a row.
-    await ngos.row(ngoName).getByRole("button", { name: `More actions for ${ngoName}` }).click();
+    // The row menu's "Make inactive", clicked twice in a row: the double click is the test's own gesture.
+    await ngos.openRowMenu(ngoName);
     const reloaded = page.waitForResponse((response) => response.request().method() === "GET" && new URL(response.url()).pathname === "/api/v1/ngo");
-    await page.getByRole("menuitem", { name: "Make inactive" }).dblclick();
-    await toasts.seeToast("The NGO is now inactive");
+    await locate(page, ngoListControls().menuItem("Make inactive")).dblclick();
+    await eventually(() => said.saying("The NGO is now inactive")).not.toEqual([]);
     // The list reloads after the answer, so a second PATCH sent by the double click would already be on record.
     await reloaded;
-    await expect.poll(() => ngos.activeCheckbox(ngoName).isChecked()).toBe(false);
+    await eventually(async () => (await ngos.row(ngoName))?.active).toBe(false);
     expect(writes).toEqual([`PATCH /api/v1/ngo/${ngoId}/status`]);
 
     // The delete dialog's confirm, clicked twice in a row.
-    await ngos.clickRowAction(ngoName, "Delete");
-    const dialog = await ngos.seeModalSettled();
-    await dialog.getByRole("button", { name: "Delete" }).dblclick();
-    await toasts.seeToast("The NGO has been deleted");
-    await ngos.row(ngoName).waitFor({ state: "detached" });
+    await ngos.chooseRowAction(ngoName, "Delete");
+    const dialog = confirmDialog(page, DELETE_DIALOG_WORDS.en);
+    await dialog.settled();
+    await dialog.button("confirm").dblclick();
+    await eventually(() => said.saying("The NGO has been deleted")).not.toEqual([]);
+    await eventually(() => ngos.row(ngoName)).toBeNull();
     expect(writes).toEqual([`PATCH /api/v1/ngo/${ngoId}/status`, `DELETE /api/v1/ngo/${ngoId}`]);
 
     expect(errors).toEqual([]);

@@ -1,8 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { NGO_ROMANIAN, NgosPage } from "./pages/ngos.page.ts";
-import { ObserversPage } from "./pages/observers.page.ts";
-import { signIn } from "./support/session.ts";
+import type { Locale } from "../../src/shared/i18n/locales";
+import { DELETE_DIALOG_WORDS } from "../pages/common";
+import { confirmDialog } from "../pages/browser/common";
+import { appHeader } from "../pages/browser/header";
+import { loginPage } from "../pages/browser/login";
+import { ngoList } from "../pages/browser/ngo-list";
+import { ngoProfile } from "../pages/browser/ngo-profile";
+import { observerList } from "../pages/browser/observer-list";
+import { observerProfile } from "../pages/browser/observer-profile";
+import { eventually } from "../pages/locators";
+import { openList, signIn, toastSaying, waitForList } from "./support/session.ts";
 import { productApi, type Account, type ApiNgo } from "./support/api.ts";
 import { launchBrowser, openPage, seeNoAxeViolationsSoftly, withoutProvokedHttpErrors } from "./support/browser.ts";
 
@@ -16,11 +24,21 @@ const api = productApi(baseUrl);
 const tokenFor = api.tokenFor;
 const apiNgos = (token: string) => api.get<ApiNgo[]>(token, "/api/v1/ngo");
 
-/** Types the credentials on /login without expecting to get in. */
-async function trySignIn(page: Page, { user, password }: Account) {
-  await page.getByLabel("Phone number").fill(user);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
+/** From the list to the empty add form, headed `heading` in the language shown. */
+async function addNgo(page: Page, heading: string, locale: Locale = "en") {
+  await ngoList(page, locale).addNgo();
+  await page.waitForURL("**/ong/new");
+  await eventually(() => ngoProfile(page, locale).heading()).toBe(heading);
+}
+
+/** Opens the NGO's profile in edit mode from its row; answers its id. */
+async function editNgo(page: Page, name: string): Promise<number> {
+  await ngoList(page).editRow(name);
+  await page.waitForURL("**/ong/edit/*");
+  const profile = ngoProfile(page);
+  await eventually(() => profile.heading()).toBe("Edit NGO");
+  await eventually(async () => (await profile.values()).name).toBe(name);
+  return Number(new URL(page.url()).pathname.split("/").pop());
 }
 
 /** Set by the English journey: an NGO that has an admin and an observer, so it cannot be deleted. */
@@ -44,84 +62,87 @@ describe("the NGOs area in Chromium", () => {
 
     // The organizer adds the NGO.
     const organizerSide = await openPage(browser, baseUrl);
-    const ngos = new NgosPage(organizerSide.page);
+    const ngos = ngoList(organizerSide.page);
+    const ngoForm = ngoProfile(organizerSide.page);
     await signIn(organizerSide.page, organizer);
-    await ngos.clickNgosLink();
+    await openList(organizerSide.page, "ngos");
     const totalBefore = (await apiNgos(organizerToken)).length;
-    await expect.poll(() => ngos.seeTotal()).toBe(totalBefore);
+    await eventually(() => ngos.total()).toBe(totalBefore);
     await seeNoAxeViolationsSoftly(organizerSide.page);
 
-    await ngos.clickAddNgo();
-    expect(await ngos.form.active.isChecked()).toBe(true);
-    expect(await ngos.form.organizer.isChecked()).toBe(false);
-    expect(await ngos.form.save.isDisabled()).toBe(true);
-    await ngos.fillProfile({ name: `  ${ngoName} `, shortName });
+    await addNgo(organizerSide.page, "Add NGO");
+    expect(await ngoForm.values()).toMatchObject({ organizer: false, isActive: true });
+    expect((await ngoForm.buttons()).save).toBe("disabled");
+    await ngoForm.fill("name", `  ${ngoName} `);
+    await ngoForm.fill("shortName", shortName);
     await seeNoAxeViolationsSoftly(organizerSide.page);
-    await ngos.form.save.click();
-    await new ObserversPage(organizerSide.page).seeToast("The NGO has been added");
+    await ngoForm.save();
+    await toastSaying(organizerSide.page, "The NGO has been added");
     await organizerSide.page.waitForURL("**/ong");
-    await ngos.seeListLoaded();
-    await expect.poll(() => ngos.seeTotal()).toBe(totalBefore + 1);
-    await ngos.row(ngoName).waitFor();
-    expect((await ngos.row(ngoName).locator("td").first().textContent())?.trim()).toBe(shortName);
-    expect(await ngos.activeCheckbox(ngoName).isChecked()).toBe(true);
-    expect(await ngos.organizerCheckbox(ngoName).isChecked()).toBe(false);
+    await waitForList(organizerSide.page, "ngos");
+    await eventually(() => ngos.total()).toBe(totalBefore + 1);
+    await eventually(() => ngos.row(ngoName)).toEqual({ shortName, organizer: false, active: true });
     const created = (await apiNgos(organizerToken)).find((ngo) => ngo.name === ngoName);
     expect(created).toMatchObject({ shortName, organizer: false, isActive: true });
 
     // Its profile, in edit mode: add the admin account.
-    const ngoId = await ngos.clickEdit(ngoName);
+    const ngoId = await editNgo(organizerSide.page, ngoName);
     expect(ngoId).toBe(created!.id);
-    expect(await ngos.form.shortName.inputValue()).toBe(shortName);
+    expect((await ngoForm.values()).shortName).toBe(shortName);
     await organizerSide.page.getByText("This NGO has no admin accounts yet.").waitFor();
-    await ngos.addAdmin(admin.user, admin.password);
-    await new ObserversPage(organizerSide.page).seeToast("The admin account has been added");
-    await expect.poll(() => ngos.seeAdminAccounts()).toEqual([admin.user]);
-    expect(await ngos.adminForm.getByRole("textbox", { name: "Account" }).inputValue()).toBe("");
+    await ngoForm.addAdmin(admin.user, admin.password);
+    await toastSaying(organizerSide.page, "The admin account has been added");
+    await eventually(() => ngoForm.adminAccounts()).toEqual([admin.user]);
+    expect((await ngoForm.adminDraft()).account).toBe("");
     await seeNoAxeViolationsSoftly(organizerSide.page);
 
     // The new admin, in a second browser context: its NGO has no observers yet, and there is no NGOs link.
     const adminSide = await openPage(browser, baseUrl);
-    const adminObservers = new ObserversPage(adminSide.page);
+    const adminObservers = observerList(adminSide.page);
     await signIn(adminSide.page, admin);
-    await adminObservers.clickObserversLink();
-    await expect.poll(() => adminObservers.seeTotal()).toBe(0);
-    await adminSide.page.getByText("No observers found.").waitFor();
-    expect(await new NgosPage(adminSide.page).navigationLink.count()).toBe(0);
-    expect(await ngos.navigationLink.count()).toBe(1);
+    await openList(adminSide.page, "observers");
+    await eventually(() => adminObservers.total()).toBe(0);
+    await eventually(() => adminObservers.showsNoResults()).toBe(true);
+    expect(await appHeader(adminSide.page).sections()).not.toContain("NGOs");
+    expect(await appHeader(organizerSide.page).sections()).toContain("NGOs");
     await seeNoAxeViolationsSoftly(adminSide.page);
 
     // It adds one observer: the list shows it alone, and the server files it under the new NGO.
-    await adminObservers.clickAddObserver();
-    await adminSide.page.getByRole("heading", { level: 1, name: "Add observer" }).waitFor();
-    await adminObservers.fillProfile({ name: observerName, phone: observerPhone, pin: "1234" });
-    await expect.poll(() => adminSide.page.getByRole("button", { name: "Save" }).isEnabled()).toBe(true);
-    await adminObservers.clickSave();
-    await adminObservers.seeToast("Observer has been added");
+    const observerForm = observerProfile(adminSide.page);
+    await adminObservers.addObserver();
+    await adminSide.page.waitForURL("**/observatori/profil/new");
+    await eventually(() => observerForm.heading()).toBe("Add observer");
+    await observerForm.fill("name", observerName);
+    await observerForm.fill("phone", observerPhone);
+    await observerForm.fill("pin", "1234");
+    await eventually(async () => (await observerForm.buttons()).save).toBe("enabled");
+    await observerForm.save();
+    await toastSaying(adminSide.page, "Observer has been added");
     await adminSide.page.waitForURL("**/observatori");
-    await expect.poll(() => adminObservers.seeTotal()).toBe(1);
-    await adminObservers.seeListSettled();
-    expect(await adminObservers.seeNames()).toEqual([observerName]);
+    await eventually(() => adminObservers.total()).toBe(1);
+    await eventually(() => adminObservers.loading()).toBeNull();
+    expect(await adminObservers.rowNames()).toEqual([observerName]);
     const filed = await api.get<{ data: { name: string; ngoId: number }[] }>(organizerToken, "/api/v1/observer", { Number: observerPhone });
     expect(filed.data).toEqual([expect.objectContaining({ name: observerName, ngoId })]);
     nonEmptyNgoName = ngoName;
 
     // The organizer deactivates the NGO from the list's row menu.
-    await ngos.clickNgosLink();
-    await ngos.clickRowAction(ngoName, "Make inactive");
-    await new ObserversPage(organizerSide.page).seeToast("The NGO is now inactive");
-    await expect.poll(() => ngos.activeCheckbox(ngoName).isChecked()).toBe(false);
+    await openList(organizerSide.page, "ngos");
+    await ngos.chooseRowAction(ngoName, "Make inactive");
+    await toastSaying(organizerSide.page, "The NGO is now inactive");
+    await eventually(async () => (await ngos.row(ngoName))?.active).toBe(false);
     expect((await apiNgos(organizerToken)).find((ngo) => ngo.id === ngoId)?.isActive).toBe(false);
     await seeNoAxeViolationsSoftly(organizerSide.page);
 
     // The admin's next action sends it back to /login, and it cannot sign in again.
     // (Filter stays disabled while the search form is empty.)
-    await adminObservers.fillFilter({ name: observerName });
-    await adminObservers.clickFilter();
+    await adminObservers.search({ name: observerName });
     await adminSide.page.waitForURL("**/login");
     expect(await adminSide.page.evaluate(() => localStorage.getItem("token-id"))).toBeNull();
-    await trySignIn(adminSide.page, admin);
-    await expect.poll(() => adminSide.page.getByRole("alert").filter({ hasText: "Invalid credentials" }).count()).toBe(1);
+    const login = loginPage(adminSide.page);
+    await login.fillCredentials(admin.user, admin.password);
+    await login.submit();
+    await eventually(() => login.error()).toBe("Invalid credentials");
     expect(new URL(adminSide.page.url()).pathname).toBe("/login");
     await seeNoAxeViolationsSoftly(adminSide.page);
 
@@ -133,51 +154,54 @@ describe("the NGOs area in Chromium", () => {
 
   it("works in Romanian: adds an NGO, refuses to delete a non-empty one and deletes an empty one", async () => {
     const { page, errors, context } = await openPage(browser, baseUrl);
-    const ngos = new NgosPage(page, NGO_ROMANIAN);
-    const toasts = new ObserversPage(page);
+    const ngos = ngoList(page, "ro");
+    const ngoForm = ngoProfile(page, "ro");
+    const dialog = confirmDialog(page, DELETE_DIALOG_WORDS.ro);
     await signIn(page, organizer);
-    await page.getByText("RO", { exact: true }).click();
+    await appHeader(page).chooseLanguage("Română");
     await page.getByRole("heading", { name: "Răspunsuri urgente" }).waitFor();
-    await ngos.clickNgosLink();
-    await ngos.table.getByRole("columnheader", { name: "Denumire scurtă" }).waitFor();
+    await openList(page, "ngos", "ro");
+    await eventually(() => ngos.columns()).toContain("Denumire scurtă");
     const totalBefore = (await apiNgos(organizerToken)).length;
-    await expect.poll(() => ngos.seeTotal()).toBe(totalBefore);
+    await eventually(() => ngos.total()).toBe(totalBefore);
     await seeNoAxeViolationsSoftly(page);
 
     // Add an NGO with the Romanian form.
     const ngoName = `ONG Gol ${runTag}`;
-    await ngos.clickAddNgo();
-    for (const field of [ngos.form.name, ngos.form.shortName, ngos.form.organizer, ngos.form.active]) await field.waitFor();
-    await ngos.fillProfile({ name: ngoName, shortName: `OG${runTag}` });
+    await addNgo(page, "Adaugă ONG", "ro");
+    await eventually(() => ngoForm.fieldStates()).toEqual({ name: "enabled", shortName: "enabled", organizer: "enabled", isActive: "enabled" });
+    await ngoForm.fill("name", ngoName);
+    await ngoForm.fill("shortName", `OG${runTag}`);
     await seeNoAxeViolationsSoftly(page);
-    await ngos.form.save.click();
-    await toasts.seeToast("ONG-ul a fost adăugat");
+    await ngoForm.save();
+    await toastSaying(page, "ONG-ul a fost adăugat");
     await page.waitForURL("**/ong");
-    await ngos.seeListLoaded();
-    await expect.poll(() => ngos.seeTotal()).toBe(totalBefore + 1);
-    expect(await ngos.activeCheckbox(ngoName).isChecked()).toBe(true);
+    await waitForList(page, "ngos", "ro");
+    await eventually(() => ngos.total()).toBe(totalBefore + 1);
+    expect((await ngos.row(ngoName))?.active).toBe(true);
     await seeNoAxeViolationsSoftly(page);
 
     // A non-empty NGO: the confirmation, then the explanation; it stays.
     const nonEmpty = nonEmptyNgoName ?? (await apiNgos(organizerToken)).find((ngo) => ngo.id === 2)!.name;
-    await ngos.clickRowAction(nonEmpty, "Șterge");
-    const dialog = await ngos.seeModalSettled();
-    await dialog.getByText(`Sigur doriți să ștergeți ONG-ul ${nonEmpty}?`).waitFor();
+    await ngos.chooseRowAction(nonEmpty, "Șterge");
+    await dialog.settled();
+    expect(await dialog.text()).toContain(`Sigur doriți să ștergeți ONG-ul ${nonEmpty}?`);
     await seeNoAxeViolationsSoftly(page);
-    await dialog.getByRole("button", { name: "Șterge" }).click();
-    await toasts.seeToast("Acest ONG mai are observatori, administratori sau răspunsuri: dezactivați-l în schimb.");
-    await dialog.waitFor({ state: "detached" });
-    await ngos.seeListLoaded();
-    await ngos.row(nonEmpty).waitFor();
+    await dialog.confirm();
+    await toastSaying(page, "Acest ONG mai are observatori, administratori sau răspunsuri: dezactivați-l în schimb.");
+    await eventually(() => dialog.text()).toBeNull();
+    await waitForList(page, "ngos", "ro");
+    await eventually(async () => (await ngos.row(nonEmpty)) !== null).toBe(true);
     expect((await apiNgos(organizerToken)).some((ngo) => ngo.name === nonEmpty)).toBe(true);
 
     // The empty new NGO goes after its confirmation.
-    await ngos.clickRowAction(ngoName, "Șterge");
-    await (await ngos.seeModalSettled()).getByText(`Sigur doriți să ștergeți ONG-ul ${ngoName}?`).waitFor();
-    await toasts.dialog.getByRole("button", { name: "Șterge" }).click();
-    await toasts.seeToast("ONG-ul a fost șters");
-    await ngos.row(ngoName).waitFor({ state: "detached" });
-    await expect.poll(() => ngos.seeTotal()).toBe(totalBefore);
+    await ngos.chooseRowAction(ngoName, "Șterge");
+    await dialog.settled();
+    expect(await dialog.text()).toContain(`Sigur doriți să ștergeți ONG-ul ${ngoName}?`);
+    await dialog.confirm();
+    await toastSaying(page, "ONG-ul a fost șters");
+    await eventually(() => ngos.row(ngoName)).toBeNull();
+    await eventually(() => ngos.total()).toBe(totalBefore);
     expect((await apiNgos(organizerToken)).some((ngo) => ngo.name === ngoName)).toBe(false);
     await seeNoAxeViolationsSoftly(page);
 

@@ -1,8 +1,17 @@
 import { readFile } from "node:fs/promises";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ENGLISH, ObserversPage, ROMANIAN } from "./pages/observers.page.ts";
-import { signIn } from "./support/session.ts";
+import type { Locale } from "../../src/shared/i18n/locales";
+import { confirmDialog } from "../pages/browser/common";
+import { appHeader } from "../pages/browser/header";
+import { observerList } from "../pages/browser/observer-list";
+import { observerProfile } from "../pages/browser/observer-profile";
+import { DELETE_DIALOG_WORDS } from "../pages/common";
+import { eventually } from "../pages/locators";
+import type { ObserverList } from "../pages/observer-list";
+import { OBSERVER_PROFILE_WORDS } from "../pages/observer-profile";
+import { observerImport } from "./support/observer-import.ts";
+import { openList, signIn, toastSaying, waitForList } from "./support/session.ts";
 import { productApi, type Account, type ApiObserver } from "./support/api.ts";
 import { launchBrowser, openPage, seeNoAxeViolationsSoftly, withoutProvokedHttpErrors } from "./support/browser.ts";
 
@@ -34,6 +43,20 @@ async function observerSignInStatus(phone: string, pin: string): Promise<number>
   return response.status;
 }
 
+/** Searches the list and waits until the title counts `expected` and no load is pending. */
+async function filterBy(observers: ObserverList, filter: { name?: string; phone?: string }, expected: number) {
+  await observers.search(filter);
+  await eventually(() => observers.total()).toBe(expected);
+  await eventually(() => observers.loading()).toBeNull();
+}
+
+/** From the list to the add form, in the language shown. */
+async function addObserver(page: Page, observers: ObserverList, locale: Locale = "en") {
+  await observers.addObserver();
+  await page.waitForURL("**/observatori/profil/new");
+  await eventually(() => observerProfile(page, locale).heading()).toBe(OBSERVER_PROFILE_WORDS[locale].headings.creating);
+}
+
 describe("the observers area in Chromium", () => {
   let browser: Browser;
   let organizerToken: string;
@@ -45,87 +68,90 @@ describe("the observers area in Chromium", () => {
 
   it("adds, filters, sorts and edits an observer, then resets its PIN", async () => {
     const { page, errors, context } = await openPage(browser, baseUrl);
-    const observers = new ObserversPage(page);
+    const observers = observerList(page);
+    const form = observerProfile(page);
     await signIn(page, organizer);
-    await observers.clickObserversLink();
-    expect(await observers.rows.count()).toBeGreaterThan(0);
+    await openList(page, "observers");
+    expect((await observers.rowNames()).length).toBeGreaterThan(0);
     const totalBefore = await apiCount(organizerToken);
-    expect(await observers.seeTotal()).toBe(totalBefore);
+    expect(await observers.total()).toBe(totalBefore);
     await seeNoAxeViolationsSoftly(page);
 
     // Add: the name is sent trimmed, with its inner spaces collapsed.
     const phone = phoneOf(0);
-    await observers.clickAddObserver();
-    await page.getByRole("heading", { level: 1, name: "Add observer" }).waitFor();
-    await observers.fillProfile({ name: "  Maria   Test  ", phone, pin: "1234" });
+    await addObserver(page, observers);
+    await form.fill("name", "  Maria   Test  ");
+    await form.fill("phone", phone);
+    await form.fill("pin", "1234");
     await seeNoAxeViolationsSoftly(page);
-    await observers.clickSave();
-    await observers.seeToast("Observer has been added");
+    await form.save();
+    await toastSaying(page, "Observer has been added");
     await page.waitForURL("**/observatori");
-    await expect.poll(() => observers.seeTotal()).toBe(totalBefore + 1);
+    await eventually(() => observers.total()).toBe(totalBefore + 1);
     const [created] = await apiList(organizerToken, { Number: phone });
     expect(created).toMatchObject({ name: "Maria Test", phone, ngoId: 1 });
 
     // Filter by name: only matching rows, and the title counts them.
     const matching = await apiCount(organizerToken, { Name: "Maria Test" });
-    await observers.filterBy({ name: "Maria Test" }, matching);
-    const filteredNames = await observers.seeNames();
+    await filterBy(observers, { name: "Maria Test" }, matching);
+    const filteredNames = await observers.rowNames();
     expect(filteredNames).toContain("Maria Test");
     expect(filteredNames).toHaveLength(Math.min(matching, 20));
     for (const name of filteredNames) expect(name.toLowerCase()).toContain("maria test");
-    await observers.clickResetFilter();
-    await expect.poll(() => observers.seeTotal()).toBe(totalBefore + 1);
-    expect(await observers.searchForm.getByLabel("Name").inputValue()).toBe("");
+    await observers.resetSearch();
+    await eventually(() => observers.total()).toBe(totalBefore + 1);
+    expect((await observers.searchValues()).name).toBe("");
 
     // Sort by name, A to Z then Z to A: the first row follows, as the server orders names.
     const [firstAscending] = await apiList(organizerToken, { SortBy: "name", SortDirection: "asc", PageSize: 1 });
     const [firstDescending] = await apiList(organizerToken, { SortBy: "name", SortDirection: "desc", PageSize: 1 });
-    await observers.clickSortByName();
-    await expect.poll(() => observers.seeNameSort()).toBe("ascending");
-    await expect.poll(() => observers.seeFirstName()).toBe(firstAscending.name);
-    await observers.seeListSettled();
-    const ascendingNames = await observers.seeNames();
-    await observers.clickSortByName();
-    await expect.poll(() => observers.seeNameSort()).toBe("descending");
-    await expect.poll(() => observers.seeFirstName()).toBe(firstDescending.name);
-    await observers.seeListSettled();
-    const descendingNames = await observers.seeNames();
+    const firstName = async () => (await observers.rowNames())[0] ?? null;
+    await observers.sortBy("Name");
+    await eventually(() => observers.sortOf("Name")).toBe("ascending");
+    await eventually(firstName).toBe(firstAscending.name);
+    await eventually(() => observers.loading()).toBeNull();
+    const ascendingNames = await observers.rowNames();
+    await observers.sortBy("Name");
+    await eventually(() => observers.sortOf("Name")).toBe("descending");
+    await eventually(firstName).toBe(firstDescending.name);
+    await eventually(() => observers.loading()).toBeNull();
+    const descendingNames = await observers.rowNames();
     expect(descendingNames[0]).not.toBe(ascendingNames[0]);
     // Over 40 observers, the first page of each direction shares no one.
     expect(descendingNames.filter((name, index) => name === ascendingNames[index])).toEqual([]);
 
     // Edit from the row: the profile loads the observer, the new name is saved.
-    await observers.filterBy({ phone }, 1);
-    await observers.clickEdit("Maria Test");
-    await page.getByRole("heading", { level: 1, name: "Edit observer" }).waitFor();
-    await expect.poll(() => observers.form.name.inputValue()).toBe("Maria Test");
-    expect(await observers.form.phone.inputValue()).toBe(phone);
+    await filterBy(observers, { phone }, 1);
+    await observers.editRow("Maria Test");
+    await page.waitForURL("**/observatori/profil/edit/*");
+    await eventually(() => form.heading()).toBe("Edit observer");
+    await eventually(async () => (await form.values()).name).toBe("Maria Test");
+    expect((await form.values()).phone).toBe(phone);
     await seeNoAxeViolationsSoftly(page);
-    await observers.fillProfile({ name: "Maria Edited" });
-    await observers.clickSave();
-    await observers.seeToast("Changes have been saved");
+    await form.fill("name", "Maria Edited");
+    await form.save();
+    await toastSaying(page, "Changes have been saved");
     await expect.poll(async () => (await apiList(organizerToken, { Number: phone }))[0]?.name).toBe("Maria Edited");
 
     // Reset the PIN from the row's actions menu: Confirm waits for 4 to 6 digits.
-    await observers.clickObserversLink();
-    await observers.filterBy({ phone }, 1);
-    await observers.clickRowAction("Maria Edited", "Reset password");
-    const modal = await observers.seeModalOpen();
-    await modal.getByRole("heading", { name: "Reset password" }).waitFor();
-    await modal.getByText(`Observer: Maria Edited (${phone})`).waitFor();
-    const confirm = modal.getByRole("button", { name: "Confirm" });
-    const newPin = modal.getByLabel("Enter new password");
-    expect(await confirm.isDisabled()).toBe(true);
+    await openList(page, "observers");
+    await filterBy(observers, { phone }, 1);
+    await observers.chooseRowAction("Maria Edited", "Reset password");
+    const modal = confirmDialog(page, { title: "Reset password", confirm: "Confirm", cancel: "Cancel" });
+    await modal.settled();
+    expect(await modal.text()).toContain(`Observer: Maria Edited (${phone})`);
+    const newPin = page.getByRole("dialog").getByLabel("Enter new password");
+    expect((await modal.buttons()).confirm).toBe("disabled");
     await newPin.fill("12");
-    expect(await confirm.isDisabled()).toBe(true);
+    expect((await modal.buttons()).confirm).toBe("disabled");
     await newPin.fill("1234567");
-    expect(await confirm.isDisabled()).toBe(true);
+    expect((await modal.buttons()).confirm).toBe("disabled");
     await newPin.fill("4321");
-    await expect.poll(() => confirm.isEnabled()).toBe(true);
+    await eventually(async () => (await modal.buttons()).confirm).toBe("enabled");
     await seeNoAxeViolationsSoftly(page);
-    await confirm.click();
-    await observers.seeToast("Password has been reset for the observer.");
-    await modal.waitFor({ state: "detached" });
+    await modal.confirm();
+    await toastSaying(page, "Password has been reset for the observer.");
+    await eventually(() => modal.text()).toBeNull();
     expect(await observerSignInStatus(phone, "4321")).toBe(200);
     expect(await observerSignInStatus(phone, "1234")).toBe(401);
 
@@ -135,10 +161,11 @@ describe("the observers area in Chromium", () => {
 
   it("imports a CSV with bad rows (reported, nothing saved), then a good one, exports it and deletes both", async () => {
     const { page, errors, context } = await openPage(browser, baseUrl);
-    const observers = new ObserversPage(page);
+    const observers = observerList(page);
+    const csvImport = observerImport(page);
     await signIn(page, organizer);
-    await observers.clickObserversLink();
-    const existingPhone = await observers.seeFirstPhone();
+    await openList(page, "observers");
+    const existingPhone = (await observers.rowPhones())[0];
     expect(existingPhone).toMatch(/^\+?[0-9]{6,15}$/);
     const totalBefore = await apiCount(organizerToken);
     const namePrefix = `Import ${runTag}`;
@@ -147,12 +174,13 @@ describe("the observers area in Chromium", () => {
       { phone: phoneOf(2), pin: "1357", name: `${namePrefix} Two` },
     ];
 
-    await observers.clickImport();
+    await observers.openImport();
+    await page.getByRole("heading", { name: "Import observers" }).waitFor();
     await expect.poll(() => page.getByLabel("ID Ngo").inputValue()).toBe("1");
     await seeNoAxeViolationsSoftly(page);
 
     // Line 3 has a 2-digit PIN, line 5 the phone of an observer listed on the first page.
-    await observers.chooseCsv("bad-observers.csv", [
+    await csvImport.chooseCsv("bad-observers.csv", [
       "Phone,Pin,Name",
       `${good[0].phone},${good[0].pin},${good[0].name}`,
       `${phoneOf(3)},12,${namePrefix} Short Pin`,
@@ -164,34 +192,34 @@ describe("the observers area in Chromium", () => {
       ["5", "Phone", "This phone number is already used by another observer"],
     ];
     await page.getByRole("button", { name: "Check file" }).click();
-    await observers.importReport.waitFor();
-    expect(await observers.seeImportReport()).toEqual(expectedReport);
+    await csvImport.report.waitFor();
+    expect(await csvImport.reportRows()).toEqual(expectedReport);
     await seeNoAxeViolationsSoftly(page);
 
     await page.getByRole("button", { name: "Import", exact: true }).click();
-    await observers.seeToast("Encountered error while uploading csv");
-    expect(await observers.seeImportReport()).toEqual(expectedReport);
+    await toastSaying(page, "Encountered error while uploading csv");
+    expect(await csvImport.reportRows()).toEqual(expectedReport);
     expect(await apiCount(organizerToken, { Name: namePrefix })).toBe(0);
     expect(await apiCount(organizerToken)).toBe(totalBefore);
 
     // The corrected file: checked, then imported.
-    await observers.chooseCsv("good-observers.csv", ["Phone,Pin,Name", ...good.map((row) => `${row.phone},${row.pin},${row.name}`)]);
-    await observers.importReport.waitFor({ state: "detached" });
+    await csvImport.chooseCsv("good-observers.csv", ["Phone,Pin,Name", ...good.map((row) => `${row.phone},${row.pin},${row.name}`)]);
+    await csvImport.report.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Check file" }).click();
     await page.getByText("The file is valid: 2 observers can be added.").waitFor();
     expect(await apiCount(organizerToken, { Name: namePrefix })).toBe(0);
     await page.getByRole("button", { name: "Import", exact: true }).click();
-    await observers.seeToast("2 observers have been added successfully");
+    await toastSaying(page, "2 observers have been added successfully");
     expect(await apiCount(organizerToken)).toBe(totalBefore + 2);
     expect(await observerSignInStatus(good[0].phone, good[0].pin)).toBe(200);
 
     await page.getByRole("link", { name: "Back" }).click();
-    await observers.seeListLoaded();
-    await observers.filterBy({ name: namePrefix }, 2);
-    expect((await observers.seeNames()).sort()).toEqual(good.map((row) => row.name).sort());
+    await waitForList(page, "observers");
+    await filterBy(observers, { name: namePrefix }, 2);
+    expect((await observers.rowNames()).sort()).toEqual(good.map((row) => row.name).sort());
 
     // Export: the CSV of the filtered rows.
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export" }).click()]);
+    const [download] = await Promise.all([page.waitForEvent("download"), observers.exportList()]);
     expect(download.suggestedFilename()).toBe("observers.csv");
     const csv = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
     const [header, ...lines] = csv.split(/\r?\n/).filter((line) => line !== "");
@@ -200,16 +228,18 @@ describe("the observers area in Chromium", () => {
     for (const row of good) expect(lines.some((line) => line.includes(`,${row.name},${row.phone},1,`))).toBe(true);
 
     // Bulk delete the two.
-    for (const row of good) await observers.clickSelect(row.name);
-    await observers.selectionBar.getByText("2 observers selected").waitFor();
-    await observers.selectionBar.getByRole("button", { name: "Delete" }).click();
-    await (await observers.seeModalOpen()).getByText("Are you sure you want to delete 2 observers?").waitFor();
+    for (const row of good) await observers.toggleRow(row.name);
+    await eventually(() => observers.selection()).toContain("2 observers selected");
+    await observers.deleteSelected();
+    const dialog = confirmDialog(page, { confirm: DELETE_DIALOG_WORDS.en.confirm, cancel: DELETE_DIALOG_WORDS.en.cancel });
+    await dialog.settled();
+    expect(await dialog.text()).toContain("Are you sure you want to delete 2 observers?");
     await seeNoAxeViolationsSoftly(page);
-    await observers.dialog.getByRole("button", { name: "Delete" }).click();
-    await observers.seeToast("2 observers have been removed");
-    await page.getByText("No observers found.").waitFor();
-    await expect.poll(() => observers.seeTotal()).toBe(0);
-    expect(await observers.selectionBar.count()).toBe(0);
+    await dialog.confirm();
+    await toastSaying(page, "2 observers have been removed");
+    await eventually(() => observers.showsNoResults()).toBe(true);
+    await eventually(() => observers.total()).toBe(0);
+    expect(await observers.selection()).toBeNull();
     expect(await apiCount(organizerToken)).toBe(totalBefore);
     expect(await apiCount(organizerToken, { Name: namePrefix })).toBe(0);
 
@@ -220,34 +250,33 @@ describe("the observers area in Chromium", () => {
 
   it("works in Romanian: title, filter, and the duplicate-phone error on the phone field", async () => {
     const { page, errors, context } = await openPage(browser, baseUrl);
-    const observers = new ObserversPage(page, ROMANIAN);
+    const observers = observerList(page, "ro");
+    const form = observerProfile(page, "ro");
     await signIn(page, organizer);
-    await page.getByText("RO", { exact: true }).click();
+    await appHeader(page).chooseLanguage("Română");
     await page.getByRole("heading", { name: "Răspunsuri urgente" }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("ro");
-    await observers.clickObserversLink();
-    await observers.table.getByRole("columnheader", { name: "Nume" }).waitFor();
+    await openList(page, "observers", "ro");
+    await eventually(() => observers.columns()).toContain("Nume");
     await seeNoAxeViolationsSoftly(page);
 
-    const existing = (await observers.seeFirstName())!;
-    const existingPhone = await observers.seeFirstPhone();
+    const existing = (await observers.rowNames())[0];
+    const existingPhone = (await observers.rowPhones())[0];
     const firstWord = existing.split(" ")[0];
-    await observers.filterBy({ name: firstWord }, await apiCount(organizerToken, { Name: firstWord }));
-    for (const name of await observers.seeNames()) expect(name.toLowerCase()).toContain(firstWord.toLowerCase());
+    await filterBy(observers, { name: firstWord }, await apiCount(organizerToken, { Name: firstWord }));
+    for (const name of await observers.rowNames()) expect(name.toLowerCase()).toContain(firstWord.toLowerCase());
 
-    await observers.clickAddObserver();
-    await page.getByRole("heading", { level: 1, name: "Adaugă observator" }).waitFor();
-    await observers.fillProfile({ name: "Ion Duplicat", phone: existingPhone, pin: "1234" });
-    await observers.clickSave();
+    await addObserver(page, observers, "ro");
+    await form.fill("name", "Ion Duplicat");
+    await form.fill("phone", existingPhone);
+    await form.fill("pin", "1234");
+    await form.save();
     const message = "Acest număr de telefon este deja folosit de alt observator";
-    await expect.poll(() => observers.form.phone.getAttribute("aria-invalid")).toBe("true");
-    const describedBy = (await observers.form.phone.getAttribute("aria-describedby")) ?? "";
-    const descriptions = await Promise.all(describedBy.split(" ").filter(Boolean).map((id) => page.locator(`[id="${id}"]`).textContent()));
-    expect(descriptions).toContain(message);
-    expect(await observers.form.name.inputValue()).toBe("Ion Duplicat");
-    expect(await observers.form.phone.inputValue()).toBe(existingPhone);
+    await eventually(async () => (await form.fieldError("phone")).invalid).toBe(true);
+    expect((await form.fieldError("phone")).description).toContain(message);
+    expect(await form.values()).toMatchObject({ name: "Ion Duplicat", phone: existingPhone });
     expect(new URL(page.url()).pathname).toBe("/observatori/profil/new");
-    expect(await observers.form.name.getAttribute("aria-invalid")).not.toBe("true");
+    expect((await form.fieldError("name")).invalid).toBe(false);
     await seeNoAxeViolationsSoftly(page);
 
     // The 409 of the duplicate phone is the only failed request.
@@ -257,25 +286,26 @@ describe("the observers area in Chromium", () => {
 
   it("shows an NGO admin only its NGO's observers and nothing of another NGO's observer", async () => {
     const { page, errors, context } = await openPage(browser, baseUrl);
-    const observers = new ObserversPage(page, ENGLISH);
+    const observers = observerList(page);
     await signIn(page, partnerAdmin);
-    await observers.clickObserversLink();
-    expect(await observers.table.getByRole("columnheader", { name: "NGO" }).count()).toBe(0);
+    await openList(page, "observers");
+    expect(await observers.columns()).not.toContain("NGO");
     const ngo2Count = await apiCount(organizerToken, { NgoId: 2 });
     expect(ngo2Count).toBeGreaterThan(0);
     expect(ngo2Count).toBeLessThan(await apiCount(organizerToken));
-    expect(await observers.seeTotal()).toBe(ngo2Count);
+    expect(await observers.total()).toBe(ngo2Count);
     expect(await apiCount(await tokenFor(partnerAdmin))).toBe(ngo2Count);
     // The list's default order: latest activity first.
     const ngo2FirstPage = await apiList(organizerToken, { NgoId: 2, PageSize: 20, SortBy: "lastSeen", SortDirection: "desc" });
-    expect(await observers.seeNames()).toEqual(ngo2FirstPage.map((observer) => observer.name));
+    expect(await observers.rowNames()).toEqual(ngo2FirstPage.map((observer) => observer.name));
     await seeNoAxeViolationsSoftly(page);
 
     const [foreign] = await apiList(organizerToken, { NgoId: 1, PageSize: 1 });
     await page.goto(`/observatori/profil/edit/${foreign.id}`);
-    const alert = page.getByRole("alert").filter({ hasText: "Could not load the observer" });
-    await alert.waitFor();
-    await alert.getByText("This observer does not exist or was deleted.").waitFor();
+    const profile = observerProfile(page);
+    await eventually(() => profile.loadFailure()).toContain("Could not load the observer");
+    expect(await profile.loadFailure()).toContain("This observer does not exist or was deleted.");
+    expect(await profile.fieldStates()).toEqual({ name: "absent", phone: "absent", pin: "absent" });
     expect(await page.getByRole("textbox").count()).toBe(0);
     expect(await page.getByText(foreign.phone).count()).toBe(0);
     expect(await page.getByText(foreign.name).count()).toBe(0);

@@ -1,6 +1,10 @@
 import { SignJWT } from "jose";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Locale } from "../../src/shared/i18n/locales";
+import { appHeader } from "../pages/browser/header";
+import { loginPage } from "../pages/browser/login";
+import { eventually } from "../pages/locators";
 import { expectNoAxeViolations, launchBrowser, openPage } from "./support/browser.ts";
 import { E2E_TOKEN_SECRET } from "./support/server-process.ts";
 import { productApi } from "./support/api.ts";
@@ -9,10 +13,11 @@ const baseUrl = inject("baseUrl");
 const organizer = { user: "0700000001", password: "demo1234" };
 const partnerAdmin = { user: "0700000002", password: "demo1234" };
 
-async function signIn(page: Page, { user, password }: { user: string; password: string }, labels = { user: "Phone number", password: "Password", submit: "Login" }) {
-  await page.getByLabel(labels.user).fill(user);
-  await page.getByLabel(labels.password, { exact: true }).fill(password);
-  await page.getByRole("button", { name: labels.submit }).click();
+/** Types the credentials on the login screen shown, in its language, and submits them. */
+async function signIn(page: Page, { user, password }: { user: string; password: string }, locale: Locale = "en") {
+  const login = loginPage(page, locale);
+  await login.fillCredentials(user, password);
+  await login.submit();
 }
 
 const tokenFor = productApi(baseUrl).tokenFor;
@@ -28,25 +33,26 @@ describe("the session in Chromium", () => {
     const { page, errors, context } = await openPage(browser, baseUrl);
     await page.goto("/");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
-    await expect.poll(() => page.getByRole("heading", { name: "Login" }).isVisible()).toBe(true);
+    await eventually(() => loginPage(page).isShown()).toBe(true);
     await expectNoAxeViolations(page);
 
     await signIn(page, organizer);
     await page.waitForURL("**/urgents");
     await page.getByRole("heading", { name: "Urgent answers" }).waitFor();
-    await expect.poll(() => page.getByTestId("user-name").textContent()).toBe("0700000001");
-    await expect.poll(() => page.getByRole("link", { name: "NGOs" }).count()).toBeGreaterThan(0);
+    const header = appHeader(page);
+    await eventually(() => header.signedInAs()).toBe("0700000001");
+    await eventually(() => header.sections()).toContain("NGOs");
     await expectNoAxeViolations(page);
 
-    await page.getByText("RO", { exact: true }).click();
+    await header.chooseLanguage("Română");
     await page.getByRole("heading", { name: "Răspunsuri urgente" }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("ro");
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("ro");
     await expectNoAxeViolations(page);
 
-    await page.getByRole("button", { name: "Deconectare" }).click();
+    await appHeader(page, "ro").logOut();
     await page.waitForURL("**/login");
-    await page.getByRole("heading", { name: "Autentificare" }).waitFor();
+    await eventually(() => loginPage(page, "ro").isShown()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("token-id"))).toBeNull();
     await expectNoAxeViolations(page);
 
@@ -58,13 +64,13 @@ describe("the session in Chromium", () => {
     const { page, errors, context } = await openPage(browser, baseUrl);
     await page.goto("/login");
     await signIn(page, { ...partnerAdmin, password: "wrong-password" });
-    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Invalid credentials");
+    await eventually(() => loginPage(page).error()).toBe("Invalid credentials");
     expect(new URL(page.url()).pathname).toBe("/login");
 
     await page.evaluate(() => localStorage.setItem("language", "ro"));
     await page.reload();
-    await signIn(page, { ...partnerAdmin, password: "wrong-password" }, { user: "Număr de telefon", password: "Parolă", submit: "Autentificare" });
-    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Date de autentificare incorecte");
+    await signIn(page, { ...partnerAdmin, password: "wrong-password" }, "ro");
+    await eventually(() => loginPage(page, "ro").error()).toBe("Date de autentificare incorecte");
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
     await context.close();
@@ -102,9 +108,9 @@ describe("the session in Chromium", () => {
     await page.waitForURL("**/urgents");
     const other = await context.newPage();
     await other.goto(`${baseUrl}/observatori`);
-    await other.getByRole("button", { name: "Logout" }).waitFor();
+    await eventually(() => appHeader(other).logoutState()).toBe("enabled");
 
-    await page.getByRole("button", { name: "Logout" }).click();
+    await appHeader(page).logOut();
     await other.waitForURL("**/login");
     expect(errors).toEqual([]);
     await context.close();
@@ -115,7 +121,8 @@ describe("the session in Chromium", () => {
     await page.goto("/login");
     await signIn(page, partnerAdmin);
     await page.waitForURL("**/urgents");
-    expect(await page.getByRole("link", { name: "NGOs" }).count()).toBe(0);
+    await eventually(() => appHeader(page).signedInAs()).toBe(partnerAdmin.user);
+    expect(await appHeader(page).sections()).not.toContain("NGOs");
     await page.goto(`${baseUrl}/ong`);
     await page.getByRole("heading", { name: "Organizers only" }).waitFor();
     await expectNoAxeViolations(page);

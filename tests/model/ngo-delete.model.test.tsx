@@ -7,7 +7,11 @@ import { ORGANIZER, twoNgos } from "../support/seeds/ngos.seed";
 import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
 import { renderApp } from "../support/render";
 import { problem, startTestServer, type HeldRequests } from "../support/test-server";
-import { ngoListPage, type NgoListPage } from "./pages/ngo-list.page";
+import { DELETE_DIALOG_WORDS, type ConfirmDialog, type Toasts } from "../pages/common";
+import { confirmDialog, toasts } from "../pages/dom/common";
+import { ngoList } from "../pages/dom/ngo-list";
+import { eventually } from "../pages/locators";
+import type { NgoList } from "../pages/ngo-list";
 
 /*
  * The shared mutation statechart, replayed on the NGO list's delete: the confirm dialog and the toasts are the
@@ -43,25 +47,27 @@ const events: ModelEvent[] = [
 
 interface System {
   deletes: HeldRequests;
-  page: NgoListPage;
+  list: NgoList;
+  dialog: ConfirmDialog;
+  toasts: Toasts;
 }
 
 async function setUp(): Promise<System> {
   const server = await startTestServer({ seed: twoNgos });
   const deletes = server.hold(`DELETE /api/v1/ngo/${target.id}`);
   const app = renderApp({ path: "/ong", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
-  const page = ngoListPage(app.user);
-  await page.seeRow(target.name);
-  return { deletes, page };
+  const list = ngoList(app.user);
+  await eventually(() => list.rowNames()).toContain(target.name);
+  return { deletes, list, dialog: confirmDialog(app.user, DELETE_DIALOG_WORDS.en), toasts: toasts(app.user) };
 }
 
 type Options = ModelTestOptions<typeof mutationMachine, ModelEvent, System>;
 
 const eventExecutors: Options["eventExecutors"] = {
-  "mutation.start": ({ page }) => page.clickRowAction(target.name, "Delete"),
-  "mutation.confirm": ({ page }) => page.clickConfirm(),
-  "mutation.cancel": ({ page }) => page.clickCancel(),
-  "mutation.retry": ({ page }) => page.clickTryAgain(messages[503]!),
+  "mutation.start": ({ list }) => list.chooseRowAction(target.name, "Delete"),
+  "mutation.confirm": ({ dialog }) => dialog.confirm(),
+  "mutation.cancel": ({ dialog }) => dialog.cancel(),
+  "mutation.retry": ({ toasts }) => toasts.retry(messages[503]!),
   "xstate.done.actor.run": async ({ deletes }) => {
     await waitFor(() => expect(deletes.activeCount()).toBe(1));
     deletes.answer(new Response(null, { status: 204 }));
@@ -75,30 +81,34 @@ const eventExecutors: Options["eventExecutors"] = {
 
 type MutationSnapshot = SnapshotFrom<typeof mutationMachine>;
 
+/** The text of the latest toast that says `message`. */
+const latestToast = (toasts: Toasts, message: string) => async () => (await toasts.saying(message)).at(-1);
+
 const stateAssertions: Record<string, (system: System, snapshot: MutationSnapshot) => unknown> = {
-  idle: async ({ deletes, page }) => {
-    await page.seeNoDialog();
+  idle: async ({ deletes, dialog }) => {
+    await eventually(() => dialog.text()).toBeNull();
     expect(deletes.activeCount()).toBe(0);
   },
-  confirming: async ({ deletes, page }) => {
-    await page.seeQuestion(QUESTION);
+  confirming: async ({ deletes, dialog }) => {
+    await eventually(() => dialog.text()).toContain(QUESTION);
+    expect(await dialog.buttons()).toEqual({ confirm: "enabled", cancel: "enabled" });
     expect(deletes.activeCount()).toBe(0);
   },
-  running: async ({ deletes, page }) => {
-    await page.seeDialogWaiting();
+  running: async ({ deletes, dialog }) => {
+    await eventually(() => dialog.buttons()).toEqual({ confirm: "busy", cancel: "disabled" });
     // exactly one DELETE in flight, whatever came before: a retry never doubles the call
     await waitFor(() => expect(deletes.activeCount()).toBe(1));
   },
-  succeeded: async ({ deletes, page }) => {
-    await page.seeToast("Success", "The NGO has been deleted");
-    await page.seeNoDialog();
+  succeeded: async ({ deletes, dialog, toasts }) => {
+    await eventually(latestToast(toasts, "The NGO has been deleted")).toContain("Success");
+    await eventually(() => dialog.text()).toBeNull();
     expect(deletes.activeCount()).toBe(0);
   },
-  failed: async ({ deletes, page }, snapshot) => {
+  failed: async ({ deletes, dialog, toasts }, snapshot) => {
     const status = snapshot.context.error?.status ?? 0;
-    await page.seeToast("Error", messages[status]!);
-    page.seeRetryOffered(messages[status]!, status >= 500);
-    await page.seeNoDialog();
+    await eventually(latestToast(toasts, messages[status]!)).toContain("Error");
+    expect(await toasts.offersRetry(messages[status]!)).toBe(status >= 500);
+    await eventually(() => dialog.text()).toBeNull();
     expect(deletes.activeCount()).toBe(0);
   },
 };

@@ -1,10 +1,13 @@
+import { expect } from "vitest";
 import { ApiError } from "../../src/api/problem";
 import { ngoBlankDraft, ngoDraftStorage, ngoPageLogic } from "../../src/features/ngos/ngo-profile.form";
 import type { Ngo } from "../../src/features/ngos/ngos.actors";
 import { ngoProfiles, ORGANIZER } from "../support/seeds/ngos.seed";
 import { describePageModeModel, normalized } from "../support/page-mode-conformance";
 import { askBeforeTests, type TestDb } from "../support/test-server";
-import { ngoProfilePage } from "./pages/ngo-profile.page";
+import { ngoProfile } from "../pages/dom/ngo-profile";
+import { eventually } from "../pages/locators";
+import { NGO_PROFILE_WORDS } from "../pages/ngo-profile";
 
 /*
  * The NGO profile on the real server: ngoProfiles' NGO 3, empty, so the server lets it go, its name stored before
@@ -26,7 +29,7 @@ const unavailable = new ApiError({ status: 503, code: "unavailable", title: "Una
 
 describePageModeModel({
   name: "/ong",
-  page: ngoProfilePage,
+  page: ngoProfile,
   fixtures: {
     logic: ngoPageLogic,
     blank: ngoBlankDraft,
@@ -58,9 +61,13 @@ describePageModeModel({
     loadError: unavailable,
     deleteError: unavailable,
     deleteQuestion: (record) => `Are you sure you want to delete the NGO ${normalized((record as Ngo).name)}?`,
+    headings: NGO_PROFILE_WORDS.en.headings,
+    loadFailed: NGO_PROFILE_WORDS.en.loadFailed,
     seeFailure: async (profile, error) => {
-      if (error.code === "last_organizer")
-        await profile.seeNotification("This is the last active organizer NGO: another NGO must organize before this one stops.");
+      if (error.code !== "last_organizer") return;
+      const message = "This is the last active organizer NGO: another NGO must organize before this one stops.";
+      await eventually(async () => (await profile.toasts.saying(message)).length).toBe(1);
     },
+    seeExtras: async (profile, mode) => expect(await profile.showsAdmins()).toBe(mode !== "creating"),
   },
 });

@@ -8,7 +8,9 @@ import { listMachine, type ListEvent, type ListPage, type ListQuery, type ListSo
 import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
 import { renderApp } from "../support/render";
 import { askBeforeTests, problem, startTestServer, type HeldRequests, type TestServer } from "../support/test-server";
-import { observerListPage, type ObserverListPage } from "./pages/observer-list.page";
+import { observerList } from "../pages/dom/observer-list";
+import { eventually, type ControlState } from "../pages/locators";
+import type { ObserverList } from "../pages/observer-list";
 
 /*
  * The shared list statechart, replayed on the real observers screen and the real server (25 observers). Every list
@@ -98,14 +100,14 @@ const families: [string, ModelEvent[]][] = [
 interface System {
   server: TestServer;
   list: HeldRequests;
-  page: ObserverListPage;
+  page: ObserverList;
 }
 
 async function setUp(): Promise<System> {
   const server = await startTestServer({ seed: manyObservers });
   const list = server.hold("GET /api/v1/observer");
   const app = renderApp({ path: "/observatori", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
-  return { server, list, page: observerListPage(app.user) };
+  return { server, list, page: observerList(app.user) };
 }
 
 /** The query of the last list request the SPA did not cancel. */
@@ -116,6 +118,14 @@ const lastListParams = (server: TestServer) => {
 
 const nameOf = (id: number) => observers.find((observer) => observer.id === id)?.name ?? `(no observer ${id})`;
 const sortColumn = (by: string) => (by === "name" ? "Name" : "Last login");
+const usable = (yes: boolean): ControlState => (yes ? "enabled" : "disabled");
+
+/** The selection bar counts the selected observers; without any, it is gone and select-all is not checked. */
+async function expectSelected(page: ObserverList, count: number) {
+  if (count > 0) return eventually(() => page.selection()).toContain(count === 1 ? "1 observer selected" : `${count} observers selected`);
+  await eventually(() => page.selection()).toBeNull();
+  expect(await page.selectAllState()).not.toBe("checked");
+}
 
 type Options = ModelTestOptions<typeof listMachine, ModelEvent, System>;
 
@@ -131,18 +141,18 @@ const eventExecutors: Options["eventExecutors"] = {
   "xstate.error.actor.loadPage": ({ list }, { error }) => list.answer(problem(error.status, "unavailable")),
   "xstate.done.actor.refreshPage": ({ server, list }, { output }) => release(server, list, output),
   "xstate.error.actor.refreshPage": ({ list }, { error }) => list.answer(problem(error.status, "unavailable")),
-  "list.refresh": ({ page }) => page.clickRefresh(),
-  "page.next": ({ page }) => page.clickNext(),
-  "page.previous": ({ page }) => page.clickPrevious(),
-  "list.retry": ({ page }) => page.clickRetry(),
+  "list.refresh": ({ page }) => page.refresh(),
+  "page.next": ({ page }) => page.nextPage(),
+  "page.previous": ({ page }) => page.previousPage(),
+  "list.retry": ({ page }) => page.retry(),
   "list.reload": () => {
     throw new Error("list.reload follows a delete: covered by the component tests, not explored here");
   },
-  "filter.submit": ({ page }, { filter }) => page.filterBy(filter),
-  "filter.reset": ({ page }) => page.clickReset(),
-  "sort.toggle": ({ page }, { by }) => page.clickSort(sortColumn(by)),
-  "selection.toggle": ({ page }, { id }) => page.clickSelect(nameOf(id)),
-  "selection.toggleAll": ({ page }) => page.clickSelectAll(),
+  "filter.submit": ({ page }, { filter }) => page.search(filter),
+  "filter.reset": ({ page }) => page.resetSearch(),
+  "sort.toggle": ({ page }, { by }) => page.sortBy(sortColumn(by)),
+  "selection.toggle": ({ page }, { id }) => page.toggleRow(nameOf(id)),
+  "selection.toggleAll": ({ page }) => page.toggleAll(),
   "selection.clear": () => {
     throw new Error("selection.clear follows a hand-off to notifications: covered by the component tests");
   },
@@ -150,9 +160,9 @@ const eventExecutors: Options["eventExecutors"] = {
 
 const stateAssertions: Record<string, (system: System, snapshot: ListSnapshot) => unknown> = {
   loading: async ({ server, list, page }, snapshot) => {
-    await page.seeLoading();
-    page.seeNoLoadError();
-    await page.seeSelectedCount(0);
+    await eventually(() => page.loading()).toContain("Loading");
+    expect(await page.loadError()).toBeNull();
+    await expectSelected(page, 0);
     // one request in flight, for the current query: re-entering loading cancelled the previous one
     await waitFor(() => expect(list.activeCount()).toBe(1));
     expect(lastListParams(server)).toEqual(expectedParams(snapshot.context.query));
@@ -160,24 +170,25 @@ const stateAssertions: Record<string, (system: System, snapshot: ListSnapshot) =
   ready: async ({ list, page }, snapshot) => {
     const { query, totalItems, selection } = snapshot.context;
     const items = snapshot.context.items as Observer[];
-    await page.seeRows(items.map((observer) => observer.name));
-    page.seeNotLoading();
-    page.seeNoLoadError();
-    await page.seeTitle(totalItems);
-    await page.seeRange((query.page - 1) * query.pageSize + 1, (query.page - 1) * query.pageSize + items.length, totalItems);
-    page.seePaging({ previous: query.page > 1, next: query.page * query.pageSize < totalItems });
-    page.seeSortedBy(sortColumn(query.sort.by), query.sort.direction === "asc" ? "ascending" : "descending");
-    await page.seeSelectedCount(selection.length);
-    page.seeSelected(items.filter((observer) => selection.includes(observer.id)).map((observer) => observer.name));
-    page.seeSelectAll(selection.length === 0 ? "unchecked" : selection.length === items.length ? "checked" : "indeterminate");
+    await eventually(() => page.rowNames()).toEqual(items.map((observer) => observer.name));
+    expect(await page.loading()).toBeNull();
+    expect(await page.loadError()).toBeNull();
+    await eventually(() => page.title()).toContain(`Observers (${totalItems})`);
+    const first = (query.page - 1) * query.pageSize + 1;
+    await eventually(() => page.range()).toContain(`Showing ${first} to ${first + items.length - 1} of ${totalItems}`);
+    expect(await page.paging()).toEqual({ previous: usable(query.page > 1), next: usable(query.page * query.pageSize < totalItems) });
+    expect(await page.sortOf(sortColumn(query.sort.by))).toBe(query.sort.direction === "asc" ? "ascending" : "descending");
+    await expectSelected(page, selection.length);
+    expect(await page.selectedNames()).toEqual(items.filter((observer) => selection.includes(observer.id)).map((observer) => observer.name));
+    expect(await page.selectAllState()).toBe(selection.length === 0 ? "unchecked" : selection.length === items.length ? "checked" : "indeterminate");
     // while refreshing, the same page's request is in flight under the rows still shown
     const refreshing = snapshot.matches({ ready: "refreshing" });
-    await page.seeRefreshing(refreshing);
+    await eventually(async () => (await page.refreshState()) === "busy").toBe(refreshing);
     await waitFor(() => expect(list.activeCount()).toBe(refreshing ? 1 : 0));
   },
   failed: async ({ list, page }) => {
-    await page.seeLoadError(`The observers could not be loaded (error ${FAILURE_STATUS}). Try again.`);
-    page.seeNotLoading();
+    await eventually(() => page.loadError()).toContain(`The observers could not be loaded (error ${FAILURE_STATUS}). Try again.`);
+    expect(await page.loading()).toBeNull();
     expect(list.activeCount()).toBe(0);
   },
 };

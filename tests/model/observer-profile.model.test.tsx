@@ -1,10 +1,13 @@
+import { expect } from "vitest";
 import { ApiError } from "../../src/api/problem";
 import { observerBlankDraft, observerDraftKey, observerPageLogic } from "../../src/features/observers/observer-profile.draft";
 import type { Observer } from "../../src/features/observers/observers.actors";
 import { oneObserver, ORGANIZER } from "../support/seeds/observers.seed";
 import { describePageModeModel, normalized } from "../support/page-mode-conformance";
 import { askBeforeTests, type TestDb } from "../support/test-server";
-import { observerProfilePage } from "./pages/observer-profile.page";
+import { observerProfile } from "../pages/dom/observer-profile";
+import { eventually } from "../pages/locators";
+import { OBSERVER_PROFILE_WORDS } from "../pages/observer-profile";
 
 /*
  * The observer profile on the real server: oneObserver's Ana Pop (7), her name stored before names were normalized
@@ -47,7 +50,7 @@ async function givePhoneToAnother(db: TestDb, body: unknown) {
 
 describePageModeModel({
   name: "/observatori/profil",
-  page: observerProfilePage,
+  page: observerProfile,
   fixtures: {
     logic: observerPageLogic,
     blank: observerBlankDraft,
@@ -75,10 +78,14 @@ describePageModeModel({
     loadError: unavailable,
     deleteError: unavailable,
     deleteQuestion: () => "Are you sure you want to delete this observer?",
+    headings: OBSERVER_PROFILE_WORDS.en.headings,
+    loadFailed: OBSERVER_PROFILE_WORDS.en.loadFailed,
     seeFailure: async (profile, error) => {
       if (error.code !== "duplicate_phone") return;
-      profile.seePhoneError("This phone number is already used by another observer");
-      await profile.seeNotification("This phone number is already used by another observer");
+      const message = "This phone number is already used by another observer";
+      expect(await profile.fieldError("phone")).toEqual({ invalid: true, description: expect.stringContaining(message) as string });
+      await eventually(async () => (await profile.toasts.saying(message)).length).toBe(1);
     },
+    seeExtras: async (profile, mode) => expect((await profile.resetPasswordState()) !== "absent").toBe(mode === "editing"),
   },
 });

@@ -16,8 +16,9 @@ import { hashSecret } from "../../server/src/auth/password.ts";
 import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
 import { renderApp } from "../support/render";
 import { problem, startTestServer, TEST_NOW, tokenBeforeTests, type HeldRequests, type TestDb } from "../support/test-server";
-import { appHeader } from "./pages/header.page";
-import { loginPage } from "./pages/login.page";
+import { eventually } from "../pages/locators";
+import { appHeader } from "../pages/dom/header";
+import { loginPage } from "../pages/dom/login";
 
 /*
  * The session statechart on the real server: sign-ins and token checks are held until the path says how they
@@ -140,7 +141,7 @@ const eventExecutors: Options["eventExecutors"] = {
   "login.submit": async ({ login, logins }, { user, password }) => {
     const requestsBefore = logins.receivedCount();
     await login.fillCredentials(user, password);
-    await login.clickLogin();
+    await login.submit();
     await waitFor(() => expect(logins.receivedCount()).toBe(requestsBefore + 1));
   },
   "xstate.done.actor.authorize": async ({ logins }, { output }) => {
@@ -156,7 +157,7 @@ const eventExecutors: Options["eventExecutors"] = {
   },
   // No server state gives a 503.
   "xstate.error.actor.fetchAccount": ({ accountChecks }, { error }) => accountChecks.answer(problem(error.status, "unavailable")),
-  "session.logout": ({ header }) => header.clickLogout(),
+  "session.logout": ({ header }) => header.logOut(),
   "session.unauthorized": async ({ app, server, accountChecks }) => {
     // the pending token check is refused if there is one, else the next call carrying the token
     if (accountChecks.activeCount() > 0) {
@@ -181,29 +182,33 @@ const stateAssertions: Record<string, (system: System, snapshot: SessionSnapshot
     expect(accountChecks.activeCount()).toBe(0);
   },
   "loggedOut.idle": async ({ app, login, logins }) => {
-    await login.seeLoginForm();
-    login.seeNoLoginError();
+    await eventually(() => login.isShown()).toBe(true);
+    expect(await login.accountRequired()).toBe(true);
+    expect(await login.error()).toBeNull();
     expect(app.currentPath()).toBe("/login");
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(logins.activeCount()).toBe(0);
   },
   "loggedOut.authenticating": async ({ login, logins }) => {
-    await login.seeLoginBusy();
+    await eventually(() => login.submitState()).toBe("busy");
+    expect(await login.showsLoader()).toBe(true);
     // exactly one request in flight: a new attempt has cancelled the previous one
     expect(logins.activeCount()).toBe(1);
   },
   "loggedOut.failed": async ({ app, login, logins }, snapshot) => {
     const code = snapshot.context.loginError?.code;
     if (!code) throw new Error("the model's failed state carries an error code");
-    await login.seeLoginError(expectedLoginErrors[code]);
+    await eventually(() => login.error()).toBe(expectedLoginErrors[code]);
+    expect(await login.submitState()).toBe("enabled");
     expect(app.currentPath()).toBe("/login");
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(logins.activeCount()).toBe(0);
   },
   loggedIn: async ({ app, header, logins }, snapshot) => {
     const { account, claims, token } = snapshot.context;
-    await header.seeSignedInAs(account?.user ?? claims?.sub ?? "(no account in the model)");
-    await header.seeNgosLink(account ? account.organizer : claims?.organizer === true);
+    await eventually(() => header.signedInAs()).toBe(account?.user ?? claims?.sub ?? "(no account in the model)");
+    expect(await header.logoutState()).toBe("enabled");
+    await eventually(async () => (await header.sections()).includes("NGOs")).toBe(account ? account.organizer : claims?.organizer === true);
     expect(app.currentPath()).toBe("/urgents");
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
     expect(logins.activeCount()).toBe(0);

@@ -1,7 +1,7 @@
 /**
  * The page-mode conformance suite: every profile page (observer, NGO, later the form editor and the notification
  * composer) runs the shared page-mode machine as its model against the real screen, through the shared profile
- * page object, on the real server (tests/support/test-server.ts). A page brings its fixtures: its seed and account,
+ * page object (tests/pages/profile.ts, its Testing Library driver), on the real server (tests/support/test-server.ts). A page brings its fixtures: its seed and account,
  * its routes, the requests of its four calls, the seeded record (as the server answers it), what the server makes
  * of a saved draft, one field edit, a kept draft for its add route, and what a failed save shows.
  *
@@ -27,7 +27,8 @@ import type {
   PageValues,
   pageModeMachine,
 } from "../../src/shared/machines/page-mode.machine";
-import type { ProfilePage } from "../model/pages/profile.page";
+import { eventually } from "../pages/locators";
+import type { ProfilePage } from "../pages/profile";
 import { testEveryShortestPath, type ModelPath, type ModelTestOptions } from "./model";
 import { renderApp } from "./render";
 import { problem, startTestServer, type HeldRequests, type Match, type Seed, type TestDb, type TestServer } from "./test-server";
@@ -74,8 +75,13 @@ export interface PageModeFixtures {
   loadError: ApiError;
   deleteError: ApiError;
   deleteQuestion: (record: PageRecord) => string;
+  /** The page's heading in each mode, and the title of its load failure. */
+  headings: Record<PageMode, string>;
+  loadFailed: string;
   /** What the form shows after a failed save or delete, beyond the draft it keeps. */
   seeFailure: (page: never, error: PageError) => Promise<void> | void;
+  /** What else the form shows in a mode (the NGO's admins, the observer's Reset password). */
+  seeExtras: (page: never, mode: PageMode) => Promise<void> | void;
 }
 
 async function startServer(fixtures: PageModeFixtures) {
@@ -155,7 +161,10 @@ export function describePageModeModel<Page extends ProfilePage>({
 }: {
   name: string;
   page: (user: ReturnType<typeof renderApp>["user"]) => Page;
-  fixtures: PageModeFixtures & { seeFailure: (page: Page, error: PageError) => Promise<void> | void };
+  fixtures: PageModeFixtures & {
+    seeFailure: (page: Page, error: PageError) => Promise<void> | void;
+    seeExtras: (page: Page, mode: PageMode) => Promise<void> | void;
+  };
 }) {
   const { routes } = fixtures;
   const inputs: Record<PageMode, PageModeInput> = {
@@ -191,26 +200,26 @@ export function describePageModeModel<Page extends ProfilePage>({
   const eventExecutors: Options["eventExecutors"] = {
     "mode.edit": async ({ held, profile }) => {
       // Until the record is on screen there is no Edit button: the route itself changes (browser history).
-      if (held.loadRecord.activeCount() > 0 || !profile.seesEdit()) profile.goTo(routes.editing);
-      else await profile.clickEdit();
+      if (held.loadRecord.activeCount() > 0 || (await profile.buttons()).edit === "absent") await profile.goTo(routes.editing);
+      else await profile.edit();
     },
     "mode.view": notExplored("mode.view (browser history)"),
     "field.blur": notExplored("field.blur"),
-    "field.change": ({ profile }, { field, value }) => profile.fill(field, value),
-    "draft.discard": ({ profile }) => profile.clickDiscardChanges(),
+    "field.change": ({ profile }, { field, value }) => profile.fill(field, typeof value === "boolean" ? value : String(value ?? "")),
+    "draft.discard": ({ profile }) => profile.discardChanges(),
     "form.submit": async ({ app, profile, held }) => {
-      await profile.clickSave();
+      await profile.save();
       await waitForRequest(app.currentPath() === routes.creating ? held.createRecord : held.updateRecord);
     },
-    "form.cancel": ({ profile }) => profile.clickCancel(),
-    "record.delete": ({ profile }) => profile.clickDelete(),
+    "form.cancel": ({ profile }) => profile.cancel(),
+    "record.delete": ({ profile }) => profile.delete(),
     "delete.confirm": async ({ profile, held }) => {
-      await profile.clickConfirmDelete();
+      await profile.deleteDialog.confirm();
       await waitForRequest(held.deleteRecord);
     },
-    "delete.cancel": ({ profile }) => profile.clickDeclineDelete(),
+    "delete.cancel": ({ profile }) => profile.deleteDialog.cancel(),
     "load.retry": async ({ profile, held }) => {
-      await profile.clickRetry();
+      await profile.retry();
       await waitForRequest(held.loadRecord);
     },
     "xstate.done.actor.loadRecord": async ({ held }, { output }) => {
@@ -234,11 +243,26 @@ export function describePageModeModel<Page extends ProfilePage>({
     "xstate.error.actor.deleteRecord": ({ held }, { error }) => held.deleteRecord.answer(problem(error.status, error.code ?? "unexpected")),
   };
 
+  /** The form in a mode: read-only while viewing, Save enabled exactly when the page would take it. */
+  async function seeForm(profile: Page, mode: PageMode, canSave: boolean) {
+    await eventually(() => profile.deleteDialog.text()).toBeNull();
+    const fields = new Set(Object.values(await profile.fieldStates()));
+    expect(fields).toEqual(new Set([mode === "viewing" ? "disabled" : "enabled"]));
+    const buttons = await profile.buttons();
+    expect(buttons.save).toBe(mode === "viewing" ? "absent" : canSave ? "enabled" : "disabled");
+    expect(buttons.delete !== "absent").toBe(mode === "editing");
+    await fixtures.seeExtras(profile, mode);
+  }
+  async function seeSaving(profile: Page) {
+    await eventually(async () => (await profile.buttons()).save).toBe("busy");
+    expect((await profile.buttons()).cancel).toBe("disabled");
+  }
+
   const open = (snapshot: PageSnapshot) => !snapshot.matches({ record: "closed" });
   const onForm = (snapshot: PageSnapshot) => snapshot.matches({ record: { ready: "idle" } });
   const route = (mode: PageMode) => async ({ app, profile }: System, snapshot: PageSnapshot) => {
     if (!open(snapshot)) return;
-    await profile.seeHeading(mode);
+    await eventually(() => profile.heading()).toBe(fixtures.headings[mode]);
     expect(app.currentPath()).toBe(routes[mode]);
   };
   const storedDraft = (snapshot: PageSnapshot) => sessionStorage.getItem(fixtures.draftKey(snapshot.context.id));
@@ -248,45 +272,49 @@ export function describePageModeModel<Page extends ProfilePage>({
     "route.viewing": route("viewing"),
     "route.editing": route("editing"),
     "record.loading": async ({ profile, held }) => {
-      await profile.seeLoading();
+      await eventually(() => profile.isLoading()).toBe(true);
+      expect((await profile.buttons()).save).toBe("absent");
       expect(held.loadRecord.activeCount()).toBe(1);
     },
     "record.failed": async ({ profile, pendingCount }) => {
-      await profile.seeLoadFailed();
+      await eventually(() => profile.loadFailure()).toContain(fixtures.loadFailed);
+      expect((await profile.buttons()).retry).toBe("enabled");
       expect(pendingCount()).toBe(0);
     },
     "record.ready.idle": async ({ profile, pendingCount }, snapshot) => {
-      await profile.seeForm(modeOf(snapshot), snapshot.can({ type: "form.submit" }));
+      await seeForm(profile, modeOf(snapshot), snapshot.can({ type: "form.submit" }));
       expect(pendingCount()).toBe(0);
-      profile.seeValues(snapshot.context.draft);
+      const shown = await profile.values();
+      expect(shown).toEqual(Object.fromEntries(Object.keys(shown).map((field) => [field, snapshot.context.draft[field]])));
       if (snapshot.context.error) await fixtures.seeFailure(profile, snapshot.context.error);
     },
     "record.ready.adding": async ({ profile, held }) => {
-      await profile.seeSaving();
+      await seeSaving(profile);
       expect(held.createRecord.activeCount()).toBe(1);
     },
     "record.ready.saving": async ({ profile, held }) => {
-      await profile.seeSaving();
+      await seeSaving(profile);
       expect(held.updateRecord.activeCount()).toBe(1);
     },
     "record.ready.confirmingDelete": async ({ profile, pendingCount }, snapshot) => {
-      await profile.seeDeleteQuestion(fixtures.deleteQuestion(snapshot.context.record ?? fixtures.record));
+      await eventually(() => profile.deleteDialog.text()).toContain(fixtures.deleteQuestion(snapshot.context.record ?? fixtures.record));
+      expect((await profile.deleteDialog.buttons()).confirm).not.toBe("busy");
       expect(pendingCount()).toBe(0);
     },
     "record.ready.deleting": async ({ profile, held }) => {
-      await profile.seeDeleting();
+      await eventually(() => profile.deleteDialog.buttons()).toEqual({ confirm: "busy", cancel: "disabled" });
       expect(held.deleteRecord.activeCount()).toBe(1);
     },
     "record.closed": async ({ app, deleted }, snapshot) => {
       await waitFor(() => expect(app.currentPath()).toBe(fixtures.closedPath(deleted)));
       expect(storedDraft(snapshot)).toBeNull();
     },
-    "draft.clean": ({ profile }, snapshot) => {
-      if (onForm(snapshot)) profile.seeDiscardChanges(false);
+    "draft.clean": async ({ profile }, snapshot) => {
+      if (onForm(snapshot)) expect((await profile.buttons()).discard).toBe("absent");
       expect(storedDraft(snapshot)).toBeNull();
     },
-    "draft.dirty": ({ profile }, snapshot) => {
-      if (onForm(snapshot) && modeOf(snapshot) !== "viewing") profile.seeDiscardChanges(true);
+    "draft.dirty": async ({ profile }, snapshot) => {
+      if (onForm(snapshot) && modeOf(snapshot) !== "viewing") expect((await profile.buttons()).discard).not.toBe("absent");
       // What the store holds is the draft's kept fields (at start, the kept draft it was restored from).
       const stored = JSON.parse(storedDraft(snapshot) ?? "null") as PageValues | null;
       const { draft } = snapshot.context;

@@ -5,8 +5,9 @@
  *   with `MantineProvider env="test"` (no transitions, portals inline) and a fresh Lingui instance per render,
  *   activated synchronously with the chosen catalog.
  * - `renderApp({ path, storedToken, fetch, locale })` renders the real route table on jsdom's history, starting
- *   at `path`, with the real API client and session actor. `fetch` plays the server; by default it only answers
- *   the session's token check (GET /api/v2/access/me) and any other request fails the test. `currentPath()`
+ *   at `path`, with the real API client and session actor. `fetch` is the network: the real test server's
+ *   (tests/support/test-server.ts); without one, any request fails the test (a visitor with no token sends
+ *   none). `renderSignedIn(server, account)` stores a genuine token of a seeded admin first. `currentPath()`
  *   reads where the app is.
  * Both render in StrictMode, like main.tsx.
  */
@@ -20,11 +21,12 @@ import { AppProviders } from "../../src/app/AppProviders";
 import { startAppServices } from "../../src/app/app-services";
 import { AppRoutes } from "../../src/app/AppRoutes";
 import type { SessionActorRef } from "../../src/features/session/session-context";
-import { readClaims, TOKEN_STORAGE_KEY } from "../../src/features/session/token";
+import { TOKEN_STORAGE_KEY } from "../../src/features/session/token";
 import type { Locale } from "../../src/shared/i18n/locales";
 import { localeStore } from "../../src/shared/i18n/locale.store";
 import { messages as englishMessages } from "../../src/locales/en/messages.po";
 import { messages as romanianMessages } from "../../src/locales/ro/messages.po";
+import type { TestServer } from "./test-server";
 
 const catalogs: Record<Locale, Messages> = { en: englishMessages, ro: romanianMessages };
 
@@ -32,23 +34,10 @@ export function createTestI18n(locale: Locale = "en"): I18n {
   return setupI18n({ locale, messages: { [locale]: catalogs[locale] } });
 }
 
-export type FakeFetch = (request: Request) => Promise<Response>;
+type Fetch = (request: Request) => Promise<Response>;
 
-const refuseUnexpectedRequest: FakeFetch = (request) =>
+const refuseUnexpectedRequest: Fetch = (request) =>
   Promise.reject(new Error(`unexpected request in test: ${request.method} ${request.url}`));
-
-/** Answers the token check (GET /api/v2/access/me) as the server does for a genuine token, and passes the rest on. */
-export function withAccountChecks(fetch: FakeFetch): FakeFetch {
-  return (request) => {
-    if (new URL(request.url).pathname !== "/api/v2/access/me") return fetch(request);
-    const claims = readClaims(request.headers.get("Authorization")?.replace(/^Bearer /, ""));
-    if (!claims) return Promise.resolve(Response.json({ status: 401, code: "unauthorized" }, { status: 401 }));
-    const ngoId = claims.ngoId ?? 1;
-    return Promise.resolve(
-      Response.json({ user: claims.sub, role: "ngoAdmin", ngoId, ngoName: `NGO ${ngoId}`, organizer: claims.organizer }),
-    );
-  };
-}
 
 /** A client for tests that make no API call: any call fails the test. */
 function refusingApi(): ApiClient {
@@ -71,14 +60,14 @@ export function renderWithProviders(ui: ReactElement, options: { session: Sessio
 export interface RenderAppOptions {
   path?: string;
   storedToken?: string | null;
-  fetch?: FakeFetch;
+  fetch?: Fetch;
   locale?: Locale;
 }
 
 export function renderApp({
   path = "/",
   storedToken = null,
-  fetch = withAccountChecks(refuseUnexpectedRequest),
+  fetch = refuseUnexpectedRequest,
   locale,
 }: RenderAppOptions = {}) {
   if (storedToken !== null) localStorage.setItem(TOKEN_STORAGE_KEY, storedToken);
@@ -90,4 +79,9 @@ export function renderApp({
   const user = userEvent.setup();
   const view = renderWithProviders(<AppRoutes />, { session: services.session, api: services.api, locale });
   return { ...view, ...services, user, currentPath: () => window.location.pathname };
+}
+
+/** The app signed in as a seeded admin of the test server (a genuine token stored by an earlier visit). */
+export async function renderSignedIn(server: TestServer, account: string, options: Omit<RenderAppOptions, "storedToken" | "fetch"> = {}) {
+  return renderApp({ ...options, storedToken: await server.tokenFor(account), fetch: server.fetch });
 }

@@ -5,7 +5,11 @@ function base64Url(text: string): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** An unsigned JWT with the given claims, for tests (the SPA never verifies signatures). */
+/**
+ * An unsigned JWT with the given claims (the SPA never verifies signatures), for the pure unit tests that need a
+ * token string and no server: token.test.ts and session.machine.test.ts. A test that calls the API signs in on
+ * the real test server instead (tests/support/test-server.ts: `server.tokenFor(account)`).
+ */
 export function makeTestToken(claims: Partial<TokenClaims> & Record<string, unknown> = {}): string {
   const header = base64Url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
   const payload = base64Url(

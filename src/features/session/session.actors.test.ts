@@ -4,50 +4,59 @@ import { createApiClient } from "../../api/client";
 import { ApiError } from "../../api/problem";
 import { createSessionImplementations } from "./session.actors";
 import { InvalidTokenError } from "./token";
-import { makeTestToken } from "../../../tests/support/token.fixtures";
+import { DEMO_ACCOUNTS } from "../../../server/src/demo/accounts.ts";
+import { startTestServer, TEST_NOW, tokenBeforeTests } from "../../../tests/support/test-server";
 
-function implementationsAnswering(answer: (request: Request) => Promise<Response>) {
+/*
+ * The sign-in and the token check on the real server's demo data (0700000001 is the organizer's admin); only an
+ * answer no server gives (a token that is not a JWT) is the test's, on the held sign-in.
+ */
+const ORGANIZER = DEMO_ACCOUNTS[0];
+const credentials = { user: ORGANIZER.user, password: ORGANIZER.password };
+const SIGN_IN = "POST /api/v2/access/authorize";
+// The demo data (its passwords hashed slowly on purpose) is written once, before any test's clock starts.
+await tokenBeforeTests("demo", ORGANIZER.user);
+
+/** The session's actors and actions over the network `fetch`, sending `token`. */
+function implementationsOver(fetch: (request: Request) => Promise<Response>, token: string | null = null) {
   const storage = { setItem: vi.fn(), removeItem: vi.fn() };
-  const api = createApiClient({ baseUrl: window.location.origin, fetch: answer, getToken: () => null, onUnauthorized: vi.fn() });
+  const api = createApiClient({ baseUrl: window.location.origin, fetch, getToken: () => token, onUnauthorized: vi.fn() });
   const implementations = createSessionImplementations({ api, storage, storageEvents: window });
   return { implementations, storage };
 }
 
-const credentials = { user: "admin.cfr", password: "secret" };
+const noCalls = () => Promise.reject(new Error("no calls expected"));
 
 describe("createSessionImplementations", () => {
   describe("authorize", () => {
     it("posts the credentials and returns the token with its claims", async () => {
-      const token = makeTestToken({ sub: "admin.cfr", ngoId: 4, organizer: false });
-      const requests: Request[] = [];
-      const { implementations } = implementationsAnswering((request) => {
-        requests.push(request);
-        return Promise.resolve(Response.json({ access_token: token, expires_in: 86400 }));
-      });
+      const server = await startTestServer();
+      const { implementations } = implementationsOver(server.fetch);
       const output = await toPromise(createActor(implementations.actors.authorize, { input: credentials }).start());
+      // The server's clock is TEST_NOW; its tokens last an hour.
+      const issuedAt = Math.floor(TEST_NOW.getTime() / 1000);
       expect(output).toEqual({
-        token,
-        claims: { sub: "admin.cfr", ngoId: 4, organizer: false, role: "ngoAdmin", iat: 1_700_000_000, exp: 1_700_086_400 },
+        token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/) as string,
+        claims: { sub: ORGANIZER.user, ngoId: 1, organizer: true, role: "ngoAdmin", iat: issuedAt, exp: issuedAt + 3600 },
       });
-      expect(requests[0]?.method).toBe("POST");
-      expect(new URL(requests[0]?.url ?? "").pathname).toBe("/api/v2/access/authorize");
-      expect(await requests[0]?.json()).toEqual({ user: "admin.cfr", password: "secret" });
+      expect(server.requests).toEqual([{ method: "POST", path: "/api/v2/access/authorize", body: credentials }]);
     });
 
     it("fails with an ApiError when the server refuses", async () => {
-      const { implementations } = implementationsAnswering(() =>
-        Promise.resolve(Response.json({ type: "urn:problem:credentials-invalid", title: "Invalid credentials", status: 401, code: "credentials_invalid" }, { status: 401 })),
-      );
-      const failure = toPromise(createActor(implementations.actors.authorize, { input: credentials }).start());
+      const server = await startTestServer();
+      const { implementations } = implementationsOver(server.fetch);
+      const failure = toPromise(createActor(implementations.actors.authorize, { input: { ...credentials, password: "wrong" } }).start());
       await expect(failure).rejects.toBeInstanceOf(ApiError);
       await expect(failure).rejects.toMatchObject({ status: 401, code: "credentials_invalid" });
     });
 
     it("fails with the catalogue's token error when the server answers with something that is not a JWT", async () => {
-      const { implementations } = implementationsAnswering(() =>
-        Promise.resolve(Response.json({ access_token: "opaque", expires_in: 60 })),
-      );
+      const server = await startTestServer();
+      const signIns = server.hold(SIGN_IN);
+      const { implementations } = implementationsOver(server.fetch);
       const failure = toPromise(createActor(implementations.actors.authorize, { input: credentials }).start());
+      await vi.waitFor(() => expect(signIns.activeCount()).toBe(1));
+      signIns.answer(Response.json({ access_token: "opaque", expires_in: 60 }));
       await expect(failure).rejects.toBeInstanceOf(InvalidTokenError);
       await expect(failure).rejects.toThrow("The inspected token doesn't appear to be a JWT");
     });
@@ -55,23 +64,17 @@ describe("createSessionImplementations", () => {
 
   describe("fetchAccount", () => {
     it("asks the server whose token it is", async () => {
-      const account = { user: "admin.cfr", role: "ngoAdmin", ngoId: 1, ngoName: "Code for Romania", organizer: false };
-      const requests: Request[] = [];
-      const { implementations } = implementationsAnswering((request) => {
-        requests.push(request);
-        return Promise.resolve(Response.json(account));
-      });
+      const server = await startTestServer();
+      const { implementations } = implementationsOver(server.fetch, await server.tokenFor(ORGANIZER.user));
       const output = await toPromise(createActor(implementations.actors.fetchAccount).start());
-      expect(output).toEqual(account);
-      expect(requests.map((request) => [request.method, new URL(request.url).pathname])).toEqual([
-        ["GET", "/api/v2/access/me"],
-      ]);
+      expect(output).toMatchObject({ user: ORGANIZER.user, role: "ngoAdmin", ngoId: 1, organizer: true });
+      expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(["GET /api/v2/access/me"]);
     });
   });
 
   describe("watchTokenStorage", () => {
     function watch() {
-      const { implementations } = implementationsAnswering(() => Promise.reject(new Error("no calls expected")));
+      const { implementations } = implementationsOver(noCalls);
       const received: unknown[] = [];
       const parent = createMachine({
         invoke: { src: implementations.actors.watchTokenStorage },
@@ -111,7 +114,7 @@ describe("createSessionImplementations", () => {
 
   describe("actions", () => {
     it("persists and forgets the token under token-id", () => {
-      const { implementations, storage } = implementationsAnswering(() => Promise.reject(new Error("none")));
+      const { implementations, storage } = implementationsOver(noCalls);
       const { persistToken, forgetToken } = implementations.actions;
       persistToken(undefined, { token: "a.b.c" });
       forgetToken();
