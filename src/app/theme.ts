@@ -1,4 +1,14 @@
-import { createTheme, type CSSVariablesResolver } from "@mantine/core";
+import { createTheme, darken, defaultVariantColorsResolver, parseThemeColor, type CSSVariablesResolver, type VariantColorsResolver } from "@mantine/core";
+
+/** The light variant writes in the colour itself: yellow and orange text on their pale backgrounds fail WCAG AA. */
+const WARM = new Set(["yellow", "orange"]);
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (input.variant !== "light" || !WARM.has(parsed.color)) return colors;
+  const text = darken(input.theme.colors[parsed.color]![9], 0.45);
+  return { ...colors, color: text, hoverColor: text };
+};
 
 /** Shade 8 keeps white text on filled buttons above the WCAG AA contrast ratio (shade 6 fails axe). */
 export const theme = createTheme({
@@ -6,6 +16,7 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   // Staff who ask their system for less motion get no transitions (modals, menus, toasts appear at once).
   respectReducedMotion: true,
+  variantColorResolver,
 });
 
 /** Mantine's default placeholder (gray.5), dimmed (gray.6) and error (red.6) colours fail axe color-contrast on white. */

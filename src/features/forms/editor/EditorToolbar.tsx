@@ -41,7 +41,8 @@ export function EditorToolbar(props: EditorToolbarProps) {
           </Badge>
         )}
         {dirty ? (
-          <Badge color="yellow" variant="light" role="status">
+          // Filled with dark text: the light variant's yellow text fails the WCAG AA contrast ratio (axe).
+          <Badge color="yellow" autoContrast role="status">
             <Trans>Unsaved changes</Trans>
           </Badge>
         ) : null}

@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState, type RefObject } from "react";
 import { useNavigate } from "react-router";
-import { Stack, Tabs, VisuallyHidden } from "@mantine/core";
+import { Stack, VisuallyHidden } from "@mantine/core";
 import { useWindowEvent } from "@mantine/hooks";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useApi } from "../../../api/api-context";
 import { paths } from "../../../shared/paths";
@@ -13,6 +13,7 @@ import { announceSuccess } from "../../../shared/ui/toasts";
 import { usePageActor } from "../../../shared/use-page-actor";
 import { EditorToolsContext, ProblemsContext, ReadOnlyContext, type EditorTools } from "./editor-context";
 import { ConflictNotice, PublishDialog, RestoreOffer, SaveFailure, UnpublishDialog } from "./EditorNotices";
+import { EditorTabs } from "./EditorTabs";
 import { EditorToolbar } from "./EditorToolbar";
 import { createFormEditorActors, readWorkingCopy, workingCopyActor } from "./form-editor.actors";
 import { BLANK_FORM } from "./form-editor.convert";
@@ -20,10 +21,7 @@ import { editorFailureMessage } from "./form-editor.messages";
 import { formEditorMachine } from "./form-editor.machine";
 import { selectCanRedo, selectCanUndo, selectDocument, selectIsBusy, selectIsDirty, selectStoredCopy } from "./form-editor.selectors";
 import { fieldId, problemsFromServer, validateDocument } from "./form-validation";
-import { FormDetails } from "./FormDetails";
-import { EditorPreview } from "./EditorPreview";
 import { ProblemSummary } from "./ProblemSummary";
-import { SectionList } from "./SectionList";
 
 let keySequence = 0;
 /** Keys only need to be unique within this tab; a prefix keeps them apart from the server-made ones (`s12`, `q7`). */
@@ -137,7 +135,7 @@ export function FormEditor(props: FormEditorProps) {
               busy={busy || reviewing}
               canUndo={selectCanUndo(snapshot)}
               canRedo={selectCanRedo(snapshot)}
-              saving={saving ?? (reviewing ? "publish" : null)}
+              saving={saving}
               onUndo={() => actor.send({ type: "edit.undo" })}
               onRedo={() => actor.send({ type: "edit.redo" })}
               onSaveDraft={() => actor.send({ type: "form.saveDraft" })}
@@ -154,25 +152,7 @@ export function FormEditor(props: FormEditorProps) {
               <SaveFailure error={context.error} />
             ) : null}
             {problems.length > 0 ? <ProblemSummary problems={problems} document={document} onFocusField={focusSoon} /> : null}
-            <Tabs defaultValue="edit" keepMounted={false}>
-              <Tabs.List>
-                <Tabs.Tab value="edit">
-                  <Trans>Edit</Trans>
-                </Tabs.Tab>
-                <Tabs.Tab value="preview">
-                  <Trans>Preview</Trans>
-                </Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="edit" pt="md">
-                <Stack gap="md">
-                  <FormDetails code={document.code} description={document.description} diaspora={document.diaspora} />
-                  <SectionList sections={document.sections} />
-                </Stack>
-              </Tabs.Panel>
-              <Tabs.Panel value="preview" pt="md">
-                <EditorPreview document={document} />
-              </Tabs.Panel>
-            </Tabs>
+            <EditorTabs actor={actor} />
           </Stack>
           <VisuallyHidden role="status" aria-live="polite">
             {announcement}
