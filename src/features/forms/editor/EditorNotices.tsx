@@ -95,7 +95,7 @@ export function UnpublishDialog({ opened, onConfirm, onCancel }: { opened: boole
     <ConfirmDialog
       opened={opened}
       title={<Trans>Make this form a draft again?</Trans>}
-      message={<Trans>This form is published. Saved as a draft, observers no longer see it until it is published again.</Trans>}
+      message={<Trans>This form is published. If you save it as a draft, observers no longer see it until it is published again.</Trans>}
       confirmLabel={<Trans>Save as draft</Trans>}
       onConfirm={onConfirm}
       onCancel={onCancel}

@@ -33,7 +33,7 @@ export const FormDetails = memo(function FormDetails({ code, description, diaspo
           <Textarea
             id={titleId}
             label={t`Form title`}
-            description={t`The form's description: observers see it as the title.`}
+            description={t`Observers see this text as the form's title.`}
             withAsterisk
             autosize
             minRows={1}

@@ -40,8 +40,7 @@ function PredefinedOptionsChoice({ question, appLocale, onClose }: { question: s
   const add = () => {
     if (!written) return;
     edit(addPredefinedOptions(question, ticked, (text) => written._(text), newKey));
-    const count = ticked.length;
-    announce(t`${count} predefined options chosen; those the question already had were skipped.`);
+    announce(t`Predefined options added; those the question already had were skipped.`);
     onClose();
   };
 

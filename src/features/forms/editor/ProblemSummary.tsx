@@ -1,5 +1,5 @@
 import { Alert, Anchor, List } from "@mantine/core";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { FormDocument } from "./form-document";
 import { problemMessage } from "./form-editor.messages";
 import { fieldId, type FieldAddress, type FormProblem } from "./form-validation";
@@ -46,7 +46,7 @@ export function ProblemSummary({ problems, document, onFocusField }: { problems:
   const labelOf = useFieldLabel(document);
   const count = problems.length;
   return (
-    <Alert color="red" role="alert" id="form-problems" tabIndex={-1} title={<Trans>The form cannot be saved yet: {count} problems</Trans>}>
+    <Alert color="red" role="alert" id="form-problems" tabIndex={-1} title={<Trans>The form cannot be saved yet: <Plural value={count} one="# problem" other="# problems" /></Trans>}>
       <List size="sm" spacing={2}>
         {problems.map((problem) => {
           const id = problem.at.of === "form" && problem.at.field === "sections" ? "add-section" : fieldId(problem.at);

@@ -39,7 +39,8 @@ export const QuestionCard = memo(function QuestionCard({ question, section, inde
   const [choosingPredefined, setChoosingPredefined] = useState(false);
   const position = index + 1;
   const otherSections = sections.filter((choice) => choice.key !== section);
-  const name = question.code.trim() || t`Question ${position}`;
+  // Without a code yet, a question is named by its place: "Question 2", never "Question Question 2".
+  const name = question.code.trim() || String(position);
   const codeId = fieldId({ of: "question", key: question.key, field: "code" });
   const textId = fieldId({ of: "question", key: question.key, field: "text" });
   const bodyId = `question-${question.key}-body`;

@@ -1,5 +1,5 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import { commonMessages } from "../../../shared/i18n/common-messages";
 import type { PageError } from "../../../shared/machines/page-error";
 import type { ProblemCode } from "./form-validation";
@@ -11,7 +11,7 @@ export function problemMessage(i18n: I18n, problem: { code: ProblemCode; max?: n
       return i18n._(msg`Required`);
     case "tooLong": {
       const max = problem.max ?? 0;
-      return i18n._(msg`At most ${max} characters`);
+      return i18n._(msg`${plural(max, { one: "At most # character", other: "At most # characters" })}`);
     }
     case "duplicate":
       return i18n._(msg`Already used in this form: codes must be unique`);
@@ -22,7 +22,7 @@ export function problemMessage(i18n: I18n, problem: { code: ProblemCode; max?: n
 
 const saveFailures: Record<string, MessageDescriptor> = {
   duplicate_form_code: msg`Another form already has this code. Choose another code.`,
-  form_has_answers: msg`Observers have already answered questions or options that this version removes. Put them back (Undo) or keep them, then save again.`,
+  form_has_answers: msg`Observers have already answered questions or options that this version removes. Put them back (Undo), then save again.`,
   validation: msg`The server refused some fields. They are marked below.`,
   not_found: msg`This form no longer exists. It may have been deleted by another organizer.`,
   forbidden: commonMessages.notAllowed,

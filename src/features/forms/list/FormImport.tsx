@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { useNavigate } from "react-router";
 import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useApi } from "../../../api/api-context";
 import { paths } from "../../../shared/paths";
@@ -89,7 +89,11 @@ export function FormImport() {
             />
           ) : null}
           {fieldProblems.length > 0 ? (
-            <Alert color="red" role="alert" title={t`Nothing was imported: the file has ${fieldProblems.length} problems`}>
+            <Alert
+              color="red"
+              role="alert"
+              title={<Trans>Nothing was imported: the file has <Plural value={fieldProblems.length} one="# problem" other="# problems" /></Trans>}
+            >
               <List size="sm" spacing={2}>
                 {fieldProblems.map(([path, codes]) => (
                   <List.Item key={path}>
