@@ -19,17 +19,38 @@ import type {
 } from "./http/handler.ts";
 import { createValidators, type OperationValidators } from "./http/validation.ts";
 import { accessHandlers } from "./access/routes.ts";
+import { answerAdminHandlers, answerHandlers } from "./answers/routes.ts";
+import { attachmentHandlers } from "./attachments/routes.ts";
 import { formAdminHandlers, formHandlers } from "./forms/routes.ts";
 import { healthHandlers } from "./health/routes.ts";
 import { ngoAdminHandlers } from "./ngos/admin-routes.ts";
 import { ngoHandlers } from "./ngos/routes.ts";
+import { noteAdminHandlers, noteHandlers } from "./notes/routes.ts";
 import { observerHandlers } from "./observers/routes.ts";
 import { pollingStationHandlers } from "./polling-stations/routes.ts";
 import { fail, problem, problemResponse, ProblemError } from "./problem.ts";
 import { serveSpa } from "./static.ts";
+import { visitAdminHandlers, visitHandlers } from "./visits/routes.ts";
 
-const handlers: Handlers = { ...accessHandlers, ...healthHandlers, ...pollingStationHandlers, ...formHandlers };
-const adminHandlers: AdminHandlers = { ...ngoHandlers, ...ngoAdminHandlers, ...observerHandlers, ...formAdminHandlers };
+const handlers: Handlers = {
+  ...accessHandlers,
+  ...healthHandlers,
+  ...pollingStationHandlers,
+  ...formHandlers,
+  ...visitHandlers,
+  ...answerHandlers,
+  ...noteHandlers,
+  ...attachmentHandlers,
+};
+const adminHandlers: AdminHandlers = {
+  ...ngoHandlers,
+  ...ngoAdminHandlers,
+  ...observerHandlers,
+  ...formAdminHandlers,
+  ...answerAdminHandlers,
+  ...visitAdminHandlers,
+  ...noteAdminHandlers,
+};
 
 const MiB = 1024 * 1024;
 const bodyLimits: Partial<Record<OperationId, number>> = { importObservers: 5 * MiB, createNote: 52 * MiB };
@@ -40,10 +61,11 @@ export function createApp(deps: AppDependencies, contract: Contract = loadContra
   checkAdminOnly(contract);
   const app = new Hono();
   app.use(compress());
-  // API answers carry accounts, phones and tokens: no cache may keep them.
+  // API answers carry accounts, phones and tokens: no cache may keep them, unless the handler says otherwise
+  // (signed attachment URLs may be cached privately while they are valid).
   app.use("/api/*", async (c, next) => {
     await next();
-    c.res.headers.set("cache-control", "no-store");
+    if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
   });
   const validators = createValidators(contract);
   // Static segments must win over parameters (/form/order before /form/{id}).

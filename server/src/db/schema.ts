@@ -87,6 +87,13 @@ export interface Database {
     value: string | null;
     lastModified: DefaultedTimestamp;
   };
+  /** One row per (observer, station) with answers, kept by triggers on answer (migration 004). */
+  answerThread: {
+    observerId: number;
+    pollingStationId: number;
+    lastModified: Timestamp;
+    flaggedCount: number;
+  };
   note: {
     id: Generated<number>;
     observerId: number;

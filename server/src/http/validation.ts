@@ -172,10 +172,12 @@ export function createResponseValidator(contract: Contract) {
       const responses = (resolvePointer(contract.document, operation.pointer) as { responses: Record<string, unknown> }).responses;
       const statusKey = String(status) in responses ? String(status) : `${String(status)[0]}XX` in responses ? `${String(status)[0]}XX` : "default";
       if (!(statusKey in responses)) throw new Error(`${operationId} does not declare status ${status}`);
-      const escaped = mediaType.replaceAll("/", "~1");
       const response = resolveRef(contract.document, responses[statusKey]) as { content?: Record<string, { schema?: unknown }> };
+      // A media range such as image/* declares every type of its kind.
+      const declared = response.content?.[mediaType] ? mediaType : `${mediaType.split("/")[0]}/*`;
+      const escaped = declared.replaceAll("/", "~1");
       if (!response.content) cache.set(key, null);
-      else if (!response.content[mediaType]?.schema) throw new Error(`${operationId} ${status} does not declare ${mediaType}`);
+      else if (!response.content[declared]?.schema) throw new Error(`${operationId} ${status} does not declare ${mediaType}`);
       else {
         const base = typeof (responses[statusKey] as { $ref?: string }).$ref === "string"
           ? (responses[statusKey] as { $ref: string }).$ref

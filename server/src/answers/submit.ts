@@ -1,0 +1,98 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { fieldErrorMap } from "../http/validation.ts";
+import { problem, ProblemError } from "../problem.ts";
+import { notFoundAt, resolveStations, stationKey, type StationRef } from "./stations.ts";
+
+export interface AnswerInput extends StationRef {
+  questionId: number;
+  options: { optionId: number; value?: string | null }[];
+}
+
+/** Question types that take one option: single choice, single choice with text, and the legacy 4. */
+const SINGLE_CHOICE = new Set([1, 2, 4]);
+/** Rows per INSERT, well under PostgreSQL's 65,535 parameters per statement. */
+const INSERT_BATCH = 1000;
+
+/**
+ * Replaces the observer's answers to each question at each station with the chosen options, in one transaction.
+ * The whole batch is checked first and refused as a whole; sending the same batch again leaves the same answers.
+ */
+export async function submitAnswers(db: Kysely<Database>, observerId: number, items: AnswerInput[], now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // One batch of an observer at a time: two interleaved replacements could leave both of their options chosen.
+    await trx.selectFrom("observer").select("id").where("id", "=", observerId).forNoKeyUpdate().execute();
+    const stations = await resolveStations(trx, items.map((item, index) => ({ ref: item, field: `answers[${index}].` })));
+    const options = await checkAnswers(trx, items);
+
+    const latest = new Map<string, { stationId: number; questionId: number; options: Map<number, string | null> }>();
+    for (const [index, item] of items.entries()) {
+      const stationId = stations.get(stationKey(item))!;
+      latest.set(`${stationId}:${item.questionId}`, { stationId, questionId: item.questionId, options: options[index]! });
+    }
+    const replaced = [...latest.values()];
+    await sql`
+      DELETE FROM answer a
+      USING question_option qo, unnest(${replaced.map((r) => r.stationId)}::int[], ${replaced.map((r) => r.questionId)}::int[])
+        AS w(station_id, question_id)
+      WHERE a.observer_id = ${observerId} AND a.option_id = qo.id
+        AND qo.question_id = w.question_id AND a.polling_station_id = w.station_id`.execute(trx);
+
+    const rows = replaced.flatMap(({ stationId, options: chosen }) =>
+      [...chosen].map(([optionId, value]) => ({ observerId, optionId, pollingStationId: stationId, value, lastModified: now })),
+    );
+    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+      await trx.insertInto("answer").values(rows.slice(start, start + INSERT_BATCH)).execute();
+    }
+  });
+}
+
+/**
+ * Checks every item against its question and returns each item's chosen options (option id → free text), an
+ * option repeated within an item counting once, its last value winning. Unknown or draft questions are a 404;
+ * options that do not fit their question a 422 `answer_invalid`.
+ */
+async function checkAnswers(db: Kysely<Database>, items: AnswerInput[]): Promise<Map<number, string | null>[]> {
+  const questionIds = [...new Set(items.map((item) => item.questionId))];
+  const questions = await db
+    .selectFrom("question as q")
+    .innerJoin("formSection as fs", "fs.id", "q.sectionId")
+    .innerJoin("form as f", "f.id", "fs.formId")
+    .select(["q.id", "q.questionType"])
+    .where("q.id", "in", questionIds)
+    .where("f.draft", "=", false)
+    .execute();
+  const typeOf = new Map(questions.map((question) => [question.id, question.questionType]));
+  const missing = fieldErrorMap();
+  for (const [index, item] of items.entries()) {
+    if (!typeOf.has(item.questionId)) {
+      missing[`answers[${index}].questionId`] = [{ code: "not_found", message: `There is no published question ${item.questionId}.` }];
+    }
+  }
+  if (Object.keys(missing).length > 0) throw notFoundAt("A question is unknown.", missing);
+
+  const optionRows = await db.selectFrom("questionOption").select(["id", "questionId", "isFreeText"]).where("questionId", "in", questionIds).execute();
+  const optionById = new Map(optionRows.map((option) => [option.id, option]));
+  const invalid = fieldErrorMap();
+  const chosen = items.map((item, index) => {
+    const options = new Map<number, string | null>();
+    for (const [position, { optionId, value }] of item.options.entries()) {
+      const field = `answers[${index}].options[${position}]`;
+      const option = optionById.get(optionId);
+      if (option?.questionId !== item.questionId) {
+        invalid[`${field}.optionId`] = [{ code: "invalid", message: `Option ${optionId} does not belong to question ${item.questionId}.` }];
+      } else if (value != null && !option.isFreeText) {
+        invalid[`${field}.value`] = [{ code: "invalid", message: `Option ${optionId} is not free text.` }];
+      }
+      options.set(optionId, value ?? null);
+    }
+    if (options.size > 1 && SINGLE_CHOICE.has(typeOf.get(item.questionId)!)) {
+      invalid[`answers[${index}].options`] = [{ code: "invalid", message: `Question ${item.questionId} takes one option.` }];
+    }
+    return options;
+  });
+  if (Object.keys(invalid).length > 0) {
+    throw new ProblemError(problem(422, "answer_invalid", "The answers do not fit their questions.", { errors: invalid }));
+  }
+  return chosen;
+}

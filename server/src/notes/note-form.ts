@@ -1,0 +1,110 @@
+import { parseBody } from "hono/utils/body";
+import { fieldErrorMap, MAX_INTEGER } from "../http/validation.ts";
+import { fail, problem, ProblemError, type FieldError } from "../problem.ts";
+import { detectImageType, type ImageType } from "./image-type.ts";
+
+/** The multipart fields of createNote as typed values, the images checked from their bytes. */
+export interface NoteForm {
+  countyCode: string;
+  pollingStationNumber: number;
+  questionId?: number;
+  text: string | null;
+  images: { fileName: string; mimeType: ImageType; bytes: Uint8Array }[];
+}
+
+const MiB = 1024 * 1024;
+export const MAX_FILES = 5;
+export const MAX_FILE_BYTES = 10 * MiB;
+const MAX_TEXT = 10_000;
+const FIELDS = new Set(["countyCode", "pollingStationNumber", "questionId", "text", "files"]);
+
+type FieldValue = string | File | (string | File)[] | undefined;
+type Errors = Record<string, FieldError[]>;
+
+export async function readNoteForm(request: Request): Promise<NoteForm> {
+  if (!/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
+    throw fail.validation({ body: [{ code: "type", message: "must be sent as multipart/form-data" }] });
+  }
+  let body: Record<string, FieldValue>;
+  try {
+    body = await parseBody(request, { all: true });
+  } catch {
+    throw fail.validation({ body: [{ code: "type", message: "must be well-formed multipart/form-data" }] });
+  }
+  const errors: Errors = fieldErrorMap();
+  for (const name of Object.keys(body)) {
+    if (!FIELDS.has(name)) errors[name] = [{ code: "additionalProperties", message: "is not allowed" }];
+  }
+  const files = readFiles(body.files, errors);
+  const countyCode = readText("countyCode", body.countyCode, errors);
+  if (countyCode === undefined && !errors.countyCode) errors.countyCode = [{ code: "required", message: "is required" }];
+  else if (countyCode !== undefined && !/^[A-Z]{1,2}$/.test(countyCode)) errors.countyCode = [{ code: "pattern", message: "must be a county code" }];
+  const pollingStationNumber = readId("pollingStationNumber", body.pollingStationNumber, errors);
+  if (pollingStationNumber === undefined && !errors.pollingStationNumber) {
+    errors.pollingStationNumber = [{ code: "required", message: "is required" }];
+  }
+  const questionId = readId("questionId", body.questionId, errors);
+  const text = readText("text", body.text, errors);
+  if (text !== undefined && text.length > MAX_TEXT) errors.text = [{ code: "maxLength", message: `must be at most ${MAX_TEXT} characters` }];
+  if (text?.includes("\u0000")) errors.text = [{ code: "pattern", message: "must not contain the NUL character" }];
+  const blank = !text?.trim();
+  if (blank && files.length === 0 && !errors.text) errors.text = [{ code: "required", message: "is required unless a file is sent" }];
+
+  const images = await Promise.all(files.map(readImage));
+  images.forEach((image, index) => {
+    if (!image.mimeType) errors[`files[${index}]`] = [{ code: "format", message: "must be a JPEG, PNG, WebP or GIF image" }];
+  });
+  if (Object.keys(errors).length > 0) throw fail.validation(errors);
+  return {
+    countyCode: countyCode!,
+    pollingStationNumber: pollingStationNumber!,
+    questionId,
+    text: blank ? null : text!,
+    images: images.map((image) => ({ ...image, mimeType: image.mimeType! })),
+  };
+}
+
+/** Past the count or size limits is a 413, like a body past the router's limit. */
+function readFiles(value: FieldValue, errors: Errors): File[] {
+  const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  if (values.length > MAX_FILES) throw tooLarge(`At most ${MAX_FILES} files may be sent.`);
+  const files: File[] = [];
+  values.forEach((file, index) => {
+    if (typeof file === "string") errors[`files[${index}]`] = [{ code: "type", message: "must be a file" }];
+    else if (file.size > MAX_FILE_BYTES) throw tooLarge(`The file ${file.name} is larger than ${MAX_FILE_BYTES / MiB} MiB.`);
+    else files.push(file);
+  });
+  return files;
+}
+
+const tooLarge = (detail: string) => new ProblemError(problem(413, "payload_too_large", detail));
+
+async function readImage(file: File) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  // The name is only shown back to staff: keep its last path segment, bounded.
+  const fileName = (file.name.split(/[\\/]/).pop() ?? "").slice(-200) || "image";
+  return { fileName, bytes, mimeType: detectImageType(bytes) };
+}
+
+/** A field sent once as text, or undefined when absent; a repeated field or a file is an error. */
+function readText(name: string, value: FieldValue, errors: Errors): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "string") return value;
+  errors[name] = [{ code: "type", message: Array.isArray(value) ? "must be sent once" : "must be text" }];
+  return undefined;
+}
+
+function readId(name: string, value: FieldValue, errors: Errors): number | undefined {
+  const text = readText(name, value, errors);
+  if (text === undefined) return undefined;
+  if (!/^\s*\d+\s*$/.test(text)) {
+    errors[name] = [{ code: "type", message: "must be an integer" }];
+    return undefined;
+  }
+  const id = Number(text);
+  if (id < 1 || id > MAX_INTEGER) {
+    errors[name] = [{ code: id < 1 ? "minimum" : "maximum", message: id < 1 ? "must be >= 1" : "is too large" }];
+    return undefined;
+  }
+  return id;
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import type { FileStore } from "../files/file-store.ts";
+import { notFoundAt } from "../answers/stations.ts";
+import { extensionOf } from "./image-type.ts";
+import type { NoteForm } from "./note-form.ts";
+
+/**
+ * Stores the images, then the note and its attachment rows in one transaction. Images go first: a failed insert
+ * leaves unreferenced files behind, never a row whose file is missing.
+ */
+export async function createNote(
+  db: Kysely<Database>,
+  files: FileStore,
+  note: { observerId: number; pollingStationId: number; form: NoteForm },
+  now: Date,
+): Promise<number> {
+  const { form } = note;
+  if (form.questionId !== undefined) await checkQuestion(db, form.questionId);
+  const stored = form.images.map((image) => ({ ...image, storageKey: `note-${randomUUID()}.${extensionOf[image.mimeType]}` }));
+  for (const image of stored) await files.put(image.storageKey, image.bytes);
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto("note")
+      .values({
+        observerId: note.observerId,
+        pollingStationId: note.pollingStationId,
+        questionId: form.questionId ?? null,
+        text: form.text,
+        lastModified: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (stored.length > 0) {
+      await trx
+        .insertInto("noteAttachment")
+        .values(
+          stored.map((image) => ({
+            noteId: id,
+            fileName: image.fileName,
+            mimeType: image.mimeType,
+            storageKey: image.storageKey,
+            sizeBytes: image.bytes.length,
+          })),
+        )
+        .execute();
+    }
+    return id;
+  });
+}
+
+/** Like answers, a note may only be about a question of a published form. */
+async function checkQuestion(db: Kysely<Database>, questionId: number): Promise<void> {
+  const question = await db
+    .selectFrom("question as q")
+    .innerJoin("formSection as fs", "fs.id", "q.sectionId")
+    .innerJoin("form as f", "f.id", "fs.formId")
+    .select("q.id")
+    .where("q.id", "=", questionId)
+    .where("f.draft", "=", false)
+    .executeTakeFirst();
+  if (!question) {
+    throw notFoundAt("The question is unknown.", { questionId: [{ code: "not_found", message: `There is no published question ${questionId}.` }] });
+  }
+}

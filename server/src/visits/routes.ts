@@ -1,0 +1,47 @@
+import type { Principal } from "../auth/principal.ts";
+import { scopeOf } from "../auth/scope.ts";
+import { checkReportScope } from "../answers/scope.ts";
+import { resolveStations } from "../answers/stations.ts";
+import { json, noContent, type AdminHandlers, type AppDependencies, type Handlers, type JsonResponseOf } from "../http/handler.ts";
+import { fail } from "../problem.ts";
+import { findVisit, recordArrival, recordDeparture } from "./store.ts";
+
+/** The caller's record of the named station; the router has let observers only through. */
+async function visitKey(deps: AppDependencies, principal: Principal | null, station: { countyCode: string; pollingStationNumber: number }) {
+  if (principal?.kind !== "observer") throw fail.forbidden("Only observers record visits.");
+  const stations = await resolveStations(deps.db, [{ ref: station, field: "" }]);
+  return { observerId: principal.observerId, pollingStationId: [...stations.values()][0]! };
+}
+
+/** Observers record their arrival at and departure from a station. */
+export const visitHandlers: Handlers = {
+  recordArrival: async ({ body, principal, deps }) => {
+    const key = await visitKey(deps, principal, body);
+    const arrival = { time: new Date(body.observerArrivalTime), urbanArea: body.urbanArea, isPresidentFemale: body.isPollingStationPresidentFemale };
+    return json(200, (await recordArrival(deps.db, key, arrival, deps.clock())) satisfies JsonResponseOf<"recordArrival", 200>);
+  },
+
+  recordDeparture: async ({ body, principal, deps }) => {
+    const key = await visitKey(deps, principal, body);
+    const visit = await recordDeparture(deps.db, key, new Date(body.observerLeaveTime), deps.clock());
+    return json(200, visit satisfies JsonResponseOf<"recordDeparture", 200>);
+  },
+};
+
+/** Staff read what an observer of their scope recorded at a station. */
+export const visitAdminHandlers: AdminHandlers = {
+  getPollingStationInfo: async ({ query, admin, deps }) => {
+    const key = { observerId: query.ObserverId, pollingStationId: query.PollingStationId };
+    await checkReportScope(deps.db, scopeOf(admin), key);
+    const visit = await findVisit(deps.db, key);
+    if (!visit) return noContent();
+    const body = {
+      lastModified: visit.lastModified,
+      observerArrivalTime: visit.observerArrivalTime,
+      observerLeaveTime: visit.observerLeaveTime,
+      urbanArea: visit.urbanArea,
+      isPollingStationPresidentFemale: visit.isPollingStationPresidentFemale,
+    } satisfies JsonResponseOf<"getPollingStationInfo", 200>;
+    return json(200, body);
+  },
+};
