@@ -1012,15 +1012,18 @@ export interface paths {
         };
         /**
          * Export answers as a spreadsheet
-         * @description Roles: organizer, ngoAdmin (non-organizers: own NGO's observers only). Streams an XLSX workbook of the
-         *     answers matching the filters (only non-empty filters need to be sent; `from`/`to` bound the answer's
-         *     `lastModified`, inclusive).
+         * @description Roles: organizer, ngoAdmin (non-organizers: own NGO's observers only). Streams an XLSX workbook of
+         *     exactly the threads (observer × polling station) that `listAnswerThreads` lists for the same filters, by
+         *     the same query: only non-empty filters need to be sent; `from`/`to` bound a thread's `lastModified` (its
+         *     latest answer), inclusive; `urgent=true` keeps the threads with a flagged answer, as the urgents page does.
          *
          *     Sheets: `answers` (one row per chosen option: Observer Id, Observer Phone, Observer Name, NGO, County,
-         *     Polling Station, Form, Section, Question Code, Question, Option, Free Text, Flagged, Last Modified (UTC))
-         *     and `notes` (Observer Id, Observer Phone, Observer Name, NGO, County, Polling Station, Form, Question
-         *     Code, Text, Attachments, Last Modified (UTC)). Each sheet has a bold header row. Deleted observers'
-         *     answers are included.
+         *     Polling Station, Form, Section, Question Code, Question, Option, Free Text, Flagged, Last Modified (UTC)),
+         *     `notes` (the notes of those threads: Observer Id, Observer Phone, Observer Name, NGO, County, Polling
+         *     Station, Form, Question Code, Text, Attachments, Last Modified (UTC); attachment links go through the
+         *     application, so they keep working after a signed URL would expire) and `by station` (one row per thread,
+         *     one column per question code, the chosen options' texts). Each sheet has a bold header row. Deleted
+         *     observers' answers are included.
          *
          *     Corrected behaviour: the original ignored these filters on the XLSX export (and its CSV export answered
          *     404 when empty, with `phoneObserver` not a parameter); here every filter is honoured and an empty result
@@ -1153,7 +1156,7 @@ export interface components {
              * @description What is wrong with the field; clients translate by this code.
              * @enum {string}
              */
-            code: "required" | "type" | "format" | "pattern" | "minLength" | "maxLength" | "minimum" | "maximum" | "enum" | "minItems" | "uniqueItems" | "additionalProperties" | "duplicate" | "invalid" | "not_found";
+            code: "required" | "type" | "format" | "pattern" | "minLength" | "maxLength" | "minimum" | "maximum" | "enum" | "minItems" | "maxItems" | "uniqueItems" | "additionalProperties" | "duplicate" | "invalid" | "not_found";
             /** @description English message, for logs. */
             message: string;
         };
@@ -4187,9 +4190,11 @@ export interface operations {
                 pollingStationNumber?: number;
                 /** @description Substring of the observer's phone number. */
                 phoneObserver?: string;
-                /** @description Earliest answer time (inclusive). */
+                /** @description true for threads with at least one flagged answer only (the urgents page's download); false or absent for all. */
+                urgent?: boolean;
+                /** @description Earliest thread time (inclusive). */
                 from?: string;
-                /** @description Latest answer time (inclusive). */
+                /** @description Latest thread time (inclusive). */
                 to?: string;
             };
             header?: never;

@@ -90,6 +90,8 @@ describe.each(engines)("exportAnswers on %s", (engine) => {
     ["a station number", "pollingStationNumber=11", "pollingStationNumber=11"],
     ["a phone substring", "phoneObserver=0721", "observerPhoneNumber=0721"],
     ["a time window", "from=2020-01-01T00:00:00Z&to=2026-11-22T08:00:00Z", "from=2020-01-01T00:00:00Z&to=2026-11-22T08:00:00Z"],
+    ["urgent threads (the urgents page)", "urgent=true", "urgent=true"],
+    ["urgent threads of a county", "urgent=true&county=AB", "urgent=true&county=AB"],
     ["everything at once", "county=AB&pollingStationNumber=11&phoneObserver=0799&from=2026-11-22T07:00:00Z", "county=AB&pollingStationNumber=11&observerPhoneNumber=0799&from=2026-11-22T07:00:00Z"],
   ])("holds exactly the threads the list shows for %s, in the same order", async (_, exportQuery, listQuery) => {
     for (const token of [api.organizer, api.ngo2Admin]) {

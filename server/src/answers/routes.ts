@@ -58,6 +58,7 @@ export const answerAdminHandlers: AdminHandlers = {
       county: query.county,
       pollingStationNumber: query.pollingStationNumber,
       observerPhoneNumber: query.phoneObserver,
+      urgent: query.urgent,
       from: query.from,
       to: query.to,
     });

@@ -55,6 +55,7 @@ const importProblems: Record<string, MessageDescriptor> = {
   maximum: msg`too large`,
   enum: msg`not one of the allowed values`,
   minItems: msg`needs at least one item`,
+  maxItems: msg`has too many items`,
   uniqueItems: msg`repeats an item`,
   additionalProperties: msg`not a field of a form`,
   duplicate: msg`already used in this form`,
