@@ -41,8 +41,6 @@ describe("AppRoutes", () => {
   });
 
   it.each([
-    ["/urgents", "Urgent answers"],
-    ["/answers", "Answers"],
     ["/statistics", "Statistics"],
     ["/statistics/numar-observatori", "Statistics: complete list"],
     ["/notifications", "Notifications"],
@@ -53,9 +51,11 @@ describe("AppRoutes", () => {
   });
 
   it.each([
+    ["/urgents", "Urgent answers"],
+    ["/answers", "Answers"],
     ["/formulare", "Forms"],
     ["/formulare/nou", "New form"],
-  ])("opens the forms screen %s to an organizer as %j", async (path, title) => {
+  ])("opens the screen %s to an organizer as %j", async (path, title) => {
     await openAs(ORGANIZER, path);
     await seePage(title);
     expect(screen.queryByText("This screen arrives in a later release.")).not.toBeInTheDocument();

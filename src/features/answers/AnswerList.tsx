@@ -1,11 +1,6 @@
-import { Outlet } from "react-router";
-import { Trans } from "@lingui/react/macro";
-import { ComingSoonPage } from "../../shared/ui/ComingSoonPage";
+import { AnswerThreadList } from "./list/AnswerThreadList";
 
+/** /answers: every thread of the admin's scope, the details of one beside them. */
 export function AnswerList() {
-  return (
-    <ComingSoonPage title={<Trans id="ANSWERS">Answers</Trans>}>
-      <Outlet />
-    </ComingSoonPage>
-  );
+  return <AnswerThreadList urgent={false} />;
 }

@@ -1,11 +1,6 @@
-import { Outlet } from "react-router";
-import { Trans } from "@lingui/react/macro";
-import { ComingSoonPage } from "../../shared/ui/ComingSoonPage";
+import { AnswerThreadList } from "./list/AnswerThreadList";
 
+/** /urgents, the home screen: the threads with a flagged answer, the details of one beside them. */
 export function UrgentAnswerList() {
-  return (
-    <ComingSoonPage title={<Trans id="URGENT_HEADER">Urgent answers</Trans>}>
-      <Outlet />
-    </ComingSoonPage>
-  );
+  return <AnswerThreadList urgent />;
 }

@@ -1,0 +1,54 @@
+import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "react-router";
+import { OutlineIcon } from "../../../shared/ui/ListIcons";
+import type { AnswerThread } from "./answer-list.actors";
+import { formatLastModified } from "./answer-list.dates";
+
+interface AnswerThreadRowProps {
+  thread: AnswerThread;
+  href: string;
+  selected: boolean;
+}
+
+const FLAG_PATH = "M5 21V4m0 0h11l-2 4 2 4H5";
+
+/** One observer's answers at one station: where, who, how many flagged and when it last changed; opens the details. */
+export function AnswerThreadRow({ thread, href, selected }: AnswerThreadRowProps) {
+  const { i18n } = useLingui();
+  const { pollingStationName, observerName, observerPhoneNumber, flaggedCount, lastModified } = thread;
+  return (
+    <Paper
+      component={Link}
+      to={href}
+      aria-current={selected ? "page" : undefined}
+      withBorder
+      p="sm"
+      radius="md"
+      bg={selected ? "var(--mantine-primary-color-light)" : undefined}
+      style={{ display: "block", color: "inherit", textDecoration: "none", borderLeftWidth: selected ? 4 : undefined }}
+      data-testid="answer-thread"
+    >
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600}>
+            <Trans comment="Answer thread: the polling station the answers are about">Station: {pollingStationName}</Trans>
+          </Text>
+          {flaggedCount > 0 ? (
+            <Badge color="red" variant="filled" leftSection={<OutlineIcon path={FLAG_PATH} width={12} height={12} />}>
+              <Plural value={flaggedCount} one="# flagged" other="# flagged" comment="Badge: answers of the thread marked urgent" />
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="sm">
+          {observerName} · <span dir="ltr">{observerPhoneNumber}</span>
+        </Text>
+        <Text size="xs" c="dimmed">
+          <Trans comment="Answer thread: when its latest answer arrived">
+            Last change: <time dateTime={lastModified}>{formatLastModified(lastModified, i18n.locale)}</time>
+          </Trans>
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,114 @@
+import type { ApiClient } from "../../../api/client";
+import { ApiError, errorFromNetworkFailure, errorFromResponse, expectData, isAbortError } from "../../../api/problem";
+import type { components } from "../../../api/schema";
+import { fromAbortablePromise } from "../../../shared/machines/from-abortable-promise";
+import type { ListFilter, ListPage, ListQuery } from "../../../shared/machines/list.machine";
+import type { MutationProgress } from "../../../shared/machines/mutation.machine";
+
+export type AnswerThread = components["schemas"]["AnswerThread"];
+export type County = components["schemas"]["County"];
+
+/**
+ * A thread as a list row. The list machine keys rows by `id` (for its selection, which this list does not use); a
+ * thread's own key is its observer and station, so the row's place on the page serves.
+ */
+export type AnswerThreadRow = AnswerThread & { id: number };
+
+/** What the list and its download filter on: the form's fields and whether the page is the urgents one. */
+export interface AnswerFilterRequest {
+  filter: ListFilter;
+  urgent: boolean;
+}
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+const positiveInteger = (value: string | undefined) => {
+  const number = Number(value?.trim());
+  return Number.isInteger(number) && number > 0 ? number : undefined;
+};
+const text = (value: string | undefined) => value?.trim() || undefined;
+
+/** The filters listAnswerThreads and exportAnswers share, with only the non-empty ones (spec, section 5). */
+function filterParams({ filter, urgent }: AnswerFilterRequest) {
+  const params = {
+    county: text(filter.county),
+    pollingStationNumber: positiveInteger(filter.pollingStationNumber),
+    from: text(filter.from),
+    to: text(filter.to),
+    urgent: urgent || undefined,
+  };
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as Partial<typeof params>;
+}
+
+export function toThreadQuery(request: AnswerFilterRequest) {
+  const phone = text(request.filter.observerPhoneNumber);
+  return { ...filterParams(request), ...(phone ? { observerPhoneNumber: phone } : {}) };
+}
+
+/** The export names the phone filter differently (phoneObserver), as the contract keeps the original's name. */
+export function toExportQuery(request: AnswerFilterRequest) {
+  const phone = text(request.filter.observerPhoneNumber);
+  return { ...filterParams(request), ...(phone ? { phoneObserver: phone } : {}) };
+}
+
+/** The loader of the list machine for answer threads (listAnswerThreads), on the urgents page flagged ones only. */
+export function createAnswerListActors(api: ApiClient, urgent: boolean) {
+  return {
+    actors: {
+      // Starts on mount: see fromAbortablePromise.
+      loadPage: fromAbortablePromise<ListPage, ListQuery>(async ({ input, signal }) => {
+        const page = await expectData(
+          api.GET("/api/v1/answers", {
+            params: { query: { page: input.page, pageSize: input.pageSize, ...toThreadQuery({ filter: input.filter, urgent }) } },
+            signal,
+          }),
+        );
+        const items: AnswerThreadRow[] = page.data.map((thread, index) => ({ ...thread, id: index }));
+        return { items, totalItems: page.totalItems };
+      }),
+    },
+  };
+}
+
+/** Every county for the filter's select (listCounties); read back through selectCounties. */
+export function createCountyActors(api: ApiClient) {
+  return {
+    actors: {
+      load: fromAbortablePromise<unknown>(({ signal }) => expectData(api.GET("/api/v1/polling-station", { signal }))),
+    },
+  };
+}
+
+/**
+ * Streams the XLSX of the threads the filters list (exportAnswers), reporting the bytes received so far (`done`;
+ * `total` is the announced size, 0 when the server streams without one).
+ */
+export async function exportAnswers(
+  api: ApiClient,
+  request: AnswerFilterRequest,
+  { signal, reportProgress }: { signal: AbortSignal; reportProgress: (progress: MutationProgress) => void },
+): Promise<Blob> {
+  try {
+    const { data, error, response } = await api.GET("/api/v1/export/all", {
+      params: { query: toExportQuery(request) },
+      parseAs: "stream",
+      signal,
+    });
+    if (!response.ok || !data) throw errorFromResponse(response, error);
+    const total = Number(response.headers.get("Content-Length")) || 0;
+    const reader = data.getReader();
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    let done = 0;
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      chunks.push(next.value);
+      done += next.value.byteLength;
+      reportProgress({ done, total });
+    }
+    return new Blob(chunks, { type: XLSX_TYPE });
+  } catch (error) {
+    if (isAbortError(error) || error instanceof ApiError) throw error;
+    throw errorFromNetworkFailure(error);
+  }
+}

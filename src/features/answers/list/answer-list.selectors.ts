@@ -1,0 +1,12 @@
+import type { SnapshotFrom } from "xstate";
+import type { listMachine } from "../../../shared/machines/list.machine";
+import type { resourceMachine } from "../../../shared/machines/resource.machine";
+import type { AnswerThreadRow, County } from "./answer-list.actors";
+
+/** The threads of the page shown: the list machine holds the rows its loader (createAnswerListActors) gave it. */
+export const selectThreads = (snapshot: SnapshotFrom<typeof listMachine>) => snapshot.context.items as AnswerThreadRow[];
+
+const NO_COUNTIES: County[] = [];
+
+/** The counties once loaded (createCountyActors), none before. */
+export const selectCounties = (snapshot: SnapshotFrom<typeof resourceMachine>) => (snapshot.context.data as County[] | null) ?? NO_COUNTIES;

@@ -1,0 +1,36 @@
+import type { ListFilter } from "../../../shared/machines/list.machine";
+import { paths } from "../../../shared/paths";
+import { ANSWER_FILTER_FIELDS, EMPTY_ANSWER_FILTER } from "./answer-list.config";
+
+export type AnswerListRoute = "answers" | "urgents";
+
+/** The filter a URL query holds; unknown parameters are ignored, missing ones are empty. */
+export function filterFromSearch(search: URLSearchParams): ListFilter {
+  const filter: ListFilter = { ...EMPTY_ANSWER_FILTER };
+  for (const field of ANSWER_FILTER_FIELDS) filter[field] = search.get(field)?.trim() ?? "";
+  return filter;
+}
+
+/** The URL query of a filter, empty fields left out ("" when nothing is filtered), in a fixed order. */
+export function searchFromFilter(filter: ListFilter): string {
+  const search = new URLSearchParams();
+  for (const field of ANSWER_FILTER_FIELDS) {
+    const value = filter[field]?.trim();
+    if (value) search.set(field, value);
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export const isEmptyFilter = (filter: ListFilter) => ANSWER_FILTER_FIELDS.every((field) => !filter[field]);
+
+/** The list route with a filter, and no details child open. */
+export function answerListHref(route: AnswerListRoute, filter: ListFilter): string {
+  const base = route === "urgents" ? paths.urgents.href() : paths.answers.href();
+  return `${base}${searchFromFilter(filter)}`;
+}
+
+/** A thread's details under the same list, keeping the list's filter in the query. */
+export function answerDetailsHref(route: AnswerListRoute, filter: ListFilter, idObserver: number, idPollingStation: number): string {
+  return `${paths.answerDetails.href(route, idObserver, idPollingStation)}${searchFromFilter(filter)}`;
+}
