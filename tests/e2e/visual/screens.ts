@@ -5,6 +5,8 @@ import { expect } from "vitest";
 export interface DemoIds {
   observerId: number;
   ngoId: number;
+  /** An urgent thread (observer × polling station) of the demo. */
+  thread: { observerId: number; pollingStationId: number };
 }
 
 /** The visible words the screens are opened with, in the language the page is shown in. */
@@ -85,6 +87,11 @@ async function clickFirstObserverAction(context: ScreenContext, action: string) 
   await context.page.getByRole("menuitem", { name: action }).click();
 }
 
+/** The answers lists: the demo's threads, newest first (the details pane settles with the loaders). */
+const seeThreads = async ({ page }: ScreenContext) => {
+  await page.getByTestId("answer-thread").first().waitFor();
+};
+
 const seeFormList = async ({ page }: ScreenContext) => {
   await page.locator("tbody tr").first().waitFor();
 };
@@ -101,10 +108,10 @@ async function seeDialog({ page }: ScreenContext) {
 
 /** Every route of src/app/SignedInRoutes.tsx with the demo data, and the dialogs and menus that matter. */
 export const SCREENS: Screen[] = [
-  { name: "urgents", path: () => "/urgents" },
-  { name: "urgents-details", path: ({ observerId }) => `/urgents/details/${observerId}/1` },
-  { name: "answers", path: () => "/answers" },
-  { name: "answers-details", path: ({ observerId }) => `/answers/details/${observerId}/1` },
+  { name: "urgents", path: () => "/urgents", show: seeThreads },
+  { name: "urgents-details", path: ({ thread }) => `/urgents/details/${thread.observerId}/${thread.pollingStationId}`, show: seeThreads },
+  { name: "answers", path: () => "/answers", show: seeThreads },
+  { name: "answers-details", path: ({ thread }) => `/answers/details/${thread.observerId}/${thread.pollingStationId}`, show: seeThreads },
   { name: "statistics", path: () => "/statistics" },
   { name: "statistics-key", path: () => "/statistics/county" },
   { name: "observers", path: () => "/observatori", show: seeObserverList },

@@ -36,7 +36,10 @@ async function demoIds(server: RunningServer, token: string): Promise<DemoIds> {
   const ngos = await apiJson<{ id: number; organizer: boolean }[]>(server, "/api/v1/ngo", { headers });
   // A partner NGO: its profile shows one box ticked and one not.
   const partner = ngos.find((ngo) => !ngo.organizer);
-  return { observerId: observers.data[0]?.id ?? Number.NaN, ngoId: partner?.id ?? Number.NaN };
+  // The newest urgent thread: its details show flagged answers, notes and station facts.
+  const threads = await apiJson<{ data: { idObserver: number; idPollingStation: number }[] }>(server, "/api/v1/answers?urgent=true&page=1&pageSize=1", { headers });
+  const thread = threads.data[0] ?? { idObserver: Number.NaN, idPollingStation: Number.NaN };
+  return { observerId: observers.data[0]?.id ?? Number.NaN, ngoId: partner?.id ?? Number.NaN, thread: { observerId: thread.idObserver, pollingStationId: thread.idPollingStation } };
 }
 
 /** Nothing left to load or to animate: no loader, fonts in, no running animation, the pointer out of the way. */
