@@ -44,8 +44,12 @@ export function streamWorkbook(write: (writer: SheetWriter) => Promise<void>): R
       row.eachCell((cell) => void (cell.style = PLAIN));
       row.commit();
       written += 1;
-      if (written % 100 === 0) await new Promise(setImmediate);
-      if (written % 500 === 0 && out.writableNeedDrain) await drainedOrClosed(out);
+      if (written % 100 !== 0) return;
+      await new Promise(setImmediate);
+      // exceljs hands its sheet's bytes to the zip without heeding back-pressure; wait while the zip's input is full.
+      const zipInput = fullZipInput(current);
+      if (zipInput) await drainedOrClosed(zipInput, out);
+      if (out.writableNeedDrain) await drainedOrClosed(out, out);
     },
   };
   const finish = async () => {
@@ -63,14 +67,33 @@ export function streamWorkbook(write: (writer: SheetWriter) => Promise<void>): R
   return Readable.toWeb(out) as ReadableStream<Uint8Array>;
 }
 
-function drainedOrClosed(out: PassThrough): Promise<void> {
+/** What the writer needs of a writable stream (the zip's input is readable-stream's, not node's). */
+interface Drainable {
+  readonly writableLength: number;
+  readonly writableHighWaterMark: number;
+  on(event: "drain", listener: () => void): unknown;
+  off(event: "drain", listener: () => void): unknown;
+}
+
+/**
+ * The stream the zip reads a sheet from (exceljs keeps it as the first pipe of the sheet's buffer), when it is
+ * full. Private to exceljs, so read defensively: without it the writer only waits for the client.
+ */
+function fullZipInput(sheet: ExcelJS.Worksheet | undefined): Drainable | undefined {
+  const pipe = (sheet as unknown as { stream?: { pipes?: Partial<Drainable>[] } } | undefined)?.stream?.pipes?.[0];
+  if (typeof pipe?.writableLength !== "number" || typeof pipe.writableHighWaterMark !== "number" || typeof pipe.on !== "function") return undefined;
+  return pipe.writableLength >= pipe.writableHighWaterMark ? (pipe as Drainable) : undefined;
+}
+
+/** Waits until `stream` drains, or the client leaves (`out` closes), whichever comes first. */
+function drainedOrClosed(stream: Drainable, out: PassThrough): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
-      out.off("drain", done);
+      stream.off("drain", done);
       out.off("close", done);
       resolve();
     };
-    out.on("drain", done);
+    stream.on("drain", done);
     out.on("close", done);
   });
 }

@@ -1,24 +1,17 @@
 import { Trans } from "@lingui/react/macro";
 import type { LoadFailure } from "../../../shared/machines/load-failure";
-import { commonMessages } from "../../../shared/i18n/common-messages";
-import { CommonMessage } from "../../../shared/ui/CommonMessage";
+import { LoadFailureText } from "../../../shared/ui/LoadFailureText";
 
 /** Why the forms could not be loaded, in the user's words. */
 export function FormListLoadErrorText({ error }: { error: LoadFailure }) {
-  switch (error.code) {
-    case "network":
-      return <CommonMessage message={commonMessages.cannotReachServer} />;
-    case "forbidden":
-      return <Trans>You are not allowed to see these forms.</Trans>;
-    case "not_found":
-      return <Trans>The forms could not be loaded. Try again.</Trans>;
-    case "unexpected": {
-      const status = error.status;
-      return status === null ? (
-        <Trans>The forms could not be loaded. Try again.</Trans>
-      ) : (
-        <Trans>The forms could not be loaded (error {status}). Try again.</Trans>
-      );
-    }
-  }
+  return (
+    <LoadFailureText
+      error={error}
+      words={{
+        forbidden: <Trans>You are not allowed to see these forms.</Trans>,
+        failed: <Trans>The forms could not be loaded. Try again.</Trans>,
+        failedWithStatus: (status) => <Trans>The forms could not be loaded (error {status}). Try again.</Trans>,
+      }}
+    />
+  );
 }
