@@ -8,16 +8,15 @@
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
-import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../server/src/db/database.ts";
 import { migrate } from "../server/src/db/migrate.ts";
 import { seedDemoData } from "../server/src/demo/seed.ts";
 import { createMemoryFileStore } from "../server/src/files/file-store.ts";
-import { startPostgresCluster } from "../tests/support/postgres-cluster.ts";
 import { BENCH_OBSERVERS, fillElectionDay } from "./bench-answers-data.ts";
 import { startMeasuredServer, type MeasuredServer } from "./bench-answers-server.ts";
 import { submitThroughput } from "./bench-answers-submit.ts";
 import { percentile } from "./support/load.ts";
+import { withBenchDatabase } from "./support/bench-database.ts";
 
 const SAMPLES = Number(process.env.SAMPLES ?? 200);
 const WARM_UP = 10;
@@ -129,13 +128,7 @@ async function countBenchAnswers(database: DatabaseHandle): Promise<number> {
 }
 
 console.log("PostgreSQL 15: answers and urgents at election-day scale");
-const cluster = await startPostgresCluster();
-try {
-  const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
-  await admin.connect();
-  await admin.query("CREATE DATABASE bench");
-  await admin.end();
-  const databaseUrl = `${cluster.url}/bench`;
+await withBenchDatabase(async (databaseUrl) => {
   const database = await openDatabase(databaseUrl);
   let answers: number, threads: { observerId: number; pollingStationId: number }[], counties: string[];
   try {
@@ -162,9 +155,7 @@ try {
   } finally {
     await server.stop();
   }
-} finally {
-  cluster.stop();
-}
+});
 
 console.log("");
 console.log(`${"figure".padEnd(48)} ${"measured".padStart(16)}  ${"target".padEnd(18)} result`);

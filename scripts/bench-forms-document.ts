@@ -1,6 +1,7 @@
 // The 300-question form of `npm run bench:forms`: 15 sections × 20 questions × 3–5 options, Romanian texts as an
 // observation form has them, some answers flagged. Deterministic, so every run measures the same form.
 import type { components } from "../openapi/schema.d.ts";
+import { editable } from "../server/test/forms-support.ts";
 
 export type FormInput = components["schemas"]["FormInput"];
 type Form = components["schemas"]["Form"];
@@ -103,32 +104,16 @@ export function benchFormInput(code: string): FormInput {
 
 /** The form as saved, back as a body that replaces it whole (ids kept), based on its current version. */
 export function updateOf(form: Form, edit: number): FormInput {
+  const body = editable(form);
   return {
-    id: form.id,
-    baseVersion: form.currentVersion,
-    code: form.code,
-    description: form.description,
-    diaspora: form.diaspora,
+    ...body,
     draft: true,
-    // Ignored on update (the server increments the stored one); the schema wants it.
-    currentVersion: form.currentVersion,
-    formSections: form.formSections.map((section) => ({
-      id: section.id,
-      code: section.code,
-      description: section.description,
-      questions: section.questions.map((question, q) => ({
-        id: question.id,
-        code: question.code,
+    formSections: body.formSections.map((section) => ({
+      ...section,
+      questions: section.questions.map((question, q) =>
         // A few texts change on each save, as after an editing session.
-        text: q % 7 === edit % 7 ? `${question.text.replace(/ \[rev \d+\]$/, "")} [rev ${edit}]` : question.text,
-        questionType: question.questionType,
-        optionsToQuestions: question.optionsToQuestions.map((option) => ({
-          idOption: option.idOption,
-          text: option.text,
-          isFreeText: option.isFreeText,
-          flagged: option.flagged,
-        })),
-      })),
+        q % 7 === edit % 7 ? { ...question, text: `${question.text.replace(/ \[rev \d+\]$/, "")} [rev ${edit}]` } : question,
+      ),
     })),
   };
 }

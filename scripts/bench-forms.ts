@@ -6,16 +6,15 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import type { Browser } from "playwright-core";
 import { build } from "vite";
 import type { components } from "../openapi/schema.d.ts";
 import { launchBrowser } from "../tests/e2e/support/browser.ts";
 import { startServer, type RunningServer } from "../tests/e2e/support/server-process.ts";
-import { startPostgresCluster } from "../tests/support/postgres-cluster.ts";
 import { benchFormInput, optionCount, questionCode, QUESTIONS_PER_SECTION, SECTIONS, updateOf, type FormInput } from "./bench-forms-document.ts";
 import { focusEnd, keyProbe, openProbe, timeKey, waitForEditor, waitForValue, type FieldValue } from "./bench-forms-page.ts";
 import { percentile } from "./support/load.ts";
+import { withBenchDatabase } from "./support/bench-database.ts";
 
 type Form = components["schemas"]["Form"];
 
@@ -243,18 +242,11 @@ async function run(server: RunningServer) {
 const staticDir = process.env.SPA_DIR ?? join(tmpdir(), "bench-forms-dist");
 if (process.env.BUILD !== "0" && !process.env.SPA_DIR) await build({ logLevel: "warn", build: { outDir: staticDir, emptyOutDir: true } });
 console.log("PostgreSQL 15 (throwaway cluster), the real server in its own process, the built SPA");
-const cluster = await startPostgresCluster();
-try {
-  const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
-  await admin.connect();
-  await admin.query("CREATE DATABASE bench");
-  await admin.end();
-  const server = await startServer({ DATABASE_URL: `${cluster.url}/bench`, SEED: "true", STATIC_DIR: staticDir });
+await withBenchDatabase(async (databaseUrl) => {
+  const server = await startServer({ DATABASE_URL: databaseUrl, SEED: "true", STATIC_DIR: staticDir });
   try {
     await run(server);
   } finally {
     await server.stop();
   }
-} finally {
-  cluster.stop();
-}
+});

@@ -6,7 +6,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import pg from "pg";
 import { createApp } from "../server/src/app.ts";
 import { hashSecret, PIN_COST } from "../server/src/auth/password.ts";
 import { createSignInThrottle } from "../server/src/auth/sign-in-throttle.ts";
@@ -15,8 +14,8 @@ import { migrate } from "../server/src/db/migrate.ts";
 import { seedDemoData } from "../server/src/demo/seed.ts";
 import { createMemoryFileStore } from "../server/src/files/file-store.ts";
 import { startServer } from "../tests/e2e/support/server-process.ts";
-import { startPostgresCluster } from "../tests/support/postgres-cluster.ts";
 import { describeLoad, percentile, runLoad } from "./support/load.ts";
+import { withBenchDatabase } from "./support/bench-database.ts";
 
 const OBSERVERS = 20_000;
 const IMPORT_ROWS = 10_000;
@@ -133,16 +132,7 @@ async function benchEngine(url: string, serverEnv: Record<string, string>) {
 }
 
 console.log("PostgreSQL 15");
-const cluster = await startPostgresCluster();
-try {
-  const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
-  await admin.connect();
-  await admin.query("CREATE DATABASE bench");
-  await admin.end();
-  await benchEngine(`${cluster.url}/bench`, { DATABASE_URL: `${cluster.url}/bench` });
-} finally {
-  cluster.stop();
-}
+await withBenchDatabase((databaseUrl) => benchEngine(databaseUrl, { DATABASE_URL: databaseUrl }));
 
 console.log("PGlite (embedded)");
 const dataDir = mkdtempSync(join(tmpdir(), "bench-pglite-"));

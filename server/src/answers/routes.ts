@@ -7,6 +7,7 @@ import { listFilledInAnswers } from "./filled-in.ts";
 import { checkReportScope } from "./scope.ts";
 import { submitAnswers } from "./submit.ts";
 import { countThreads, listThreadPage, type ThreadFilter } from "./threads.ts";
+import { pageBody } from "../http/paging.ts";
 
 type ThreadQuery = Omit<QueryOf<"listAnswerThreads">, "page" | "pageSize">;
 
@@ -43,14 +44,7 @@ export const answerAdminHandlers: AdminHandlers = {
     const pageSize = query.pageSize ?? 10;
     const totalItems = await countThreads(deps.db, filter);
     const data = await listThreadPage(deps.db, filter, { page, pageSize });
-    const body = {
-      page,
-      pageSize,
-      totalItems,
-      totalPages: Math.max(1, Math.ceil(totalItems / pageSize)),
-      data,
-    } satisfies JsonResponseOf<"listAnswerThreads", 200>;
-    return json(200, body);
+    return json(200, pageBody(data, totalItems, { page, pageSize }) satisfies JsonResponseOf<"listAnswerThreads", 200>);
   },
 
   exportAnswers: ({ query, request, admin, deps }) => {

@@ -1,6 +1,5 @@
-import { parseBody } from "hono/utils/body";
-import { fieldErrorMap, MAX_INTEGER } from "../http/validation.ts";
-import { fail, problem, ProblemError, type FieldError } from "../problem.ts";
+import { parseMultipart, readId, readText, type FieldErrors, type FieldValue } from "../http/multipart.ts";
+import { fail, problem, ProblemError } from "../problem.ts";
 import { detectImageType, type ImageType } from "./image-type.ts";
 
 /** The multipart fields of createNote as typed values, the images checked from their bytes. */
@@ -18,23 +17,11 @@ export const MAX_FILE_BYTES = 10 * MiB;
 const MAX_TEXT = 10_000;
 const FIELDS = new Set(["countyCode", "pollingStationNumber", "questionId", "text", "files"]);
 
-type FieldValue = string | File | (string | File)[] | undefined;
-type Errors = Record<string, FieldError[]>;
-
 export async function readNoteForm(request: Request): Promise<NoteForm> {
   if (!/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
     throw fail.validation({ body: [{ code: "type", message: "must be sent as multipart/form-data" }] });
   }
-  let body: Record<string, FieldValue>;
-  try {
-    body = await parseBody(request, { all: true });
-  } catch {
-    throw fail.validation({ body: [{ code: "type", message: "must be well-formed multipart/form-data" }] });
-  }
-  const errors: Errors = fieldErrorMap();
-  for (const name of Object.keys(body)) {
-    if (!FIELDS.has(name)) errors[name] = [{ code: "additionalProperties", message: "is not allowed" }];
-  }
+  const { body, errors } = await parseMultipart(request, FIELDS);
   const files = readFiles(body.files, errors);
   const countyCode = readText("countyCode", body.countyCode, errors);
   if (countyCode === undefined && !errors.countyCode) errors.countyCode = [{ code: "required", message: "is required" }];
@@ -65,7 +52,7 @@ export async function readNoteForm(request: Request): Promise<NoteForm> {
 }
 
 /** Past the count or size limits is a 413, like a body past the router's limit. */
-function readFiles(value: FieldValue, errors: Errors): File[] {
+function readFiles(value: FieldValue, errors: FieldErrors): File[] {
   const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
   if (values.length > MAX_FILES) throw tooLarge(`At most ${MAX_FILES} files may be sent.`);
   const files: File[] = [];
@@ -84,27 +71,4 @@ async function readImage(file: File) {
   // The name is only shown back to staff: keep its last path segment, bounded.
   const fileName = (file.name.split(/[\\/]/).pop() ?? "").slice(-200) || "image";
   return { fileName, bytes, mimeType: detectImageType(bytes) };
-}
-
-/** A field sent once as text, or undefined when absent; a repeated field or a file is an error. */
-function readText(name: string, value: FieldValue, errors: Errors): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === "string") return value;
-  errors[name] = [{ code: "type", message: Array.isArray(value) ? "must be sent once" : "must be text" }];
-  return undefined;
-}
-
-function readId(name: string, value: FieldValue, errors: Errors): number | undefined {
-  const text = readText(name, value, errors);
-  if (text === undefined) return undefined;
-  if (!/^\s*\d+\s*$/.test(text)) {
-    errors[name] = [{ code: "type", message: "must be an integer" }];
-    return undefined;
-  }
-  const id = Number(text);
-  if (id < 1 || id > MAX_INTEGER) {
-    errors[name] = [{ code: id < 1 ? "minimum" : "maximum", message: id < 1 ? "must be >= 1" : "is too large" }];
-    return undefined;
-  }
-  return id;
 }

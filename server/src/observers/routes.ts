@@ -9,6 +9,7 @@ import { countObservers, listObserverPage, observerById, type ObserverFilter, ty
 import { findManagedObserver } from "./scope.ts";
 import { forgetDevice, insertObserver, normalizeName, resetPin, softDeleteObserver, updateObserver } from "./store.ts";
 import { listActiveObservers } from "./targeting.ts";
+import { pageBody } from "../http/paging.ts";
 
 type FilterQuery = Pick<QueryOf<"listObservers">, "Name" | "Number" | "NgoId">;
 type SortQuery = Pick<QueryOf<"listObservers">, "SortBy" | "SortDirection">;
@@ -31,14 +32,7 @@ export const observerHandlers: AdminHandlers = {
     const pageSize = query.PageSize ?? 20;
     const totalItems = await countObservers(deps.db, filter);
     const data = await listObserverPage(deps.db, filter, observerSort(query), { page, pageSize });
-    const body = {
-      page,
-      pageSize,
-      totalItems,
-      totalPages: Math.max(1, Math.ceil(totalItems / pageSize)),
-      data,
-    } satisfies JsonResponseOf<"listObservers", 200>;
-    return json(200, body);
+    return json(200, pageBody(data, totalItems, { page, pageSize }) satisfies JsonResponseOf<"listObservers", 200>);
   },
 
   countObservers: async ({ query, admin, deps }) => {

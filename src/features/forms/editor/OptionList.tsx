@@ -1,7 +1,7 @@
 import { memo, use, useCallback, useState } from "react";
 import { ActionIcon, Group, Switch, Text, TextInput, Tooltip } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
+import { ConfirmItemDelete } from "./ConfirmItemDelete";
 import { ProblemsContext, ReadOnlyContext, useEditorTools } from "./editor-context";
 import type { OptionDraft, QuestionDraft } from "./form-document";
 import { problemMessage } from "./form-editor.messages";
@@ -79,14 +79,7 @@ const OptionRow = memo(function OptionRow({ question, option, position }: { ques
           ×
         </ActionIcon>
       </Tooltip>
-      <ConfirmDialog
-        opened={confirming}
-        title={<Trans>Delete option</Trans>}
-        message={<Trans>Are you sure you want to delete this record?</Trans>}
-        confirmLabel={<Trans id="DELETE">Delete</Trans>}
-        onConfirm={remove}
-        onCancel={() => setConfirming(false)}
-      />
+      <ConfirmItemDelete opened={confirming} title={<Trans>Delete option</Trans>} onConfirm={remove} onCancel={() => setConfirming(false)} />
     </Group>
   );
 });

@@ -1,7 +1,7 @@
 import { memo, use, useCallback, useMemo, useState } from "react";
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
+import { ConfirmItemDelete } from "./ConfirmItemDelete";
 import { ProblemsContext, ReadOnlyContext, useEditorTools } from "./editor-context";
 import type { QuestionDraft, SectionDraft } from "./form-document";
 import { problemMessage } from "./form-editor.messages";
@@ -167,14 +167,7 @@ const SectionCard = memo(function SectionCard({ section, index, count, sections,
           </Button>
         </Group>
       </Stack>
-      <ConfirmDialog
-        opened={confirmingDelete}
-        title={<Trans>Delete section</Trans>}
-        message={<Trans>Are you sure you want to delete this record?</Trans>}
-        confirmLabel={<Trans id="DELETE">Delete</Trans>}
-        onConfirm={remove}
-        onCancel={() => setConfirmingDelete(false)}
-      />
+      <ConfirmItemDelete opened={confirmingDelete} title={<Trans>Delete section</Trans>} onConfirm={remove} onCancel={() => setConfirmingDelete(false)} />
     </Paper>
   );
 });
