@@ -814,6 +814,13 @@ export interface paths {
          *       absent: all threads.
          *     - `county` (exact county code), `pollingStationNumber` (exact), `observerPhoneNumber` (substring).
          *     - `from`/`to`: inclusive bounds on `lastModified`.
+         *     - `formCode`: threads with an answer to that form (a flagged one with `urgent=true`).
+         *
+         *     `totals` describe all matching threads, not only the page: `observers` counts distinct observers and
+         *     `flaggedAnswers` sums their flagged answers (of the `formCode` form when given). They are the numbers a
+         *     statistics card links to: a county of `observerNumber` opens the answers filtered to that county, whose
+         *     `totals.observers` equals the card's value; an irregularities row opens the urgents filtered to that county
+         *     (and station, and form `A` or `C`), whose `totals.flaggedAnswers` equals the row's value.
          *
          *     Corrected behaviour: the original client sent `urgent` while the server read `isUrgent`, and
          *     `isUrgent=false` meant "non-flagged answers only", so flagged threads never showed on the urgent page;
@@ -993,8 +1000,72 @@ export interface paths {
          *     Corrected behaviour: the original returned `value` as a string, cached pages without regard to
          *     `pageSize` (so cards and the full list could collide) and interpolated a form code into SQL; here
          *     `value` is an integer and paging is exact.
+         *
+         *     Freshness: figures are computed from the answers at the moment of the request (no cache; aggregates are
+         *     kept by the database in the same transaction as the answers), and `asOf` is that moment.
+         *
+         *     The spec's second card configuration names only a key `observers-list` with the header "Observatori".
+         *     This product reads it as the same statistic as `numar-observatori` (`observerNumber`): the SPA's
+         *     `/statistics/observers-list` shows the observers per county, under that header.
          */
         get: operations["getStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Polling-station coverage per county (the coverage board)
+         * @description Roles: organizer, ngoAdmin (non-organizers: their own NGO's observers only). Only non-deleted observers of
+         *     active NGOs count. One row per county (all counties, in the counties' display order, also those with
+         *     nothing observed), each counting polling stations:
+         *
+         *     | field | polling stations with |
+         *     |---|---|
+         *     | `stations` | all of the county's stations (its `limit`) |
+         *     | `observed` | an observer present: an arrival time recorded, or any answer or note |
+         *     | `opened` | an answer to the opening form (code `A`) |
+         *     | `reporting` | any answer |
+         *     | `counted` | an answer to the counting form (code `C`) |
+         *     | `silent` | observed, but no answer, note or station facts from any of their observers for more than `silentMinutes` minutes |
+         *     | `irregularities` | flagged answers (a count of answers, not stations), as `countiesIrregularities` |
+         *
+         *     `totals` sums the rows. Computed at the moment of the request (`asOf`), never cached.
+         */
+        get: operations["getCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coverage/stations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The polling stations behind one coverage number
+         * @description Roles: organizer, ngoAdmin (same scope as `getCoverage`). The stations of one county that one coverage
+         *     measure counts, ordered by station number; `totalItems` equals the board's number for the same county,
+         *     measure and `silentMinutes`. `unobserved` lists the county's stations that `observed` does not count
+         *     (stations with no observer yet). Each station carries its in-scope observers, so that staff can notify them.
+         */
+        get: operations["listCoverageStations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1551,12 +1622,20 @@ export interface components {
             flaggedCount: number;
         };
         AnswerThreadPage: {
+            totals: components["schemas"]["AnswerThreadTotals"];
             page: number;
             pageSize: number;
             totalItems: number;
             /** @description 1 when there are no items. */
             totalPages: number;
             data: components["schemas"]["AnswerThread"][];
+        };
+        /** @description Figures over every thread the filters match (not only the page). */
+        AnswerThreadTotals: {
+            /** @description Distinct observers of the matching threads. */
+            observers: number;
+            /** @description Flagged answers of the matching threads (of the `formCode` form when one is given). */
+            flaggedAnswers: number;
         };
         /** @description One answered question with the chosen options. */
         FilledInQuestion: {
@@ -1652,12 +1731,72 @@ export interface components {
             code?: string;
         };
         StatisticsPage: {
+            /**
+             * Format: date-time
+             * @description The server's time when these figures were computed.
+             */
+            asOf: string;
             page: number;
             pageSize: number;
             totalItems: number;
             /** @description 1 when there are no items. */
             totalPages: number;
             data: components["schemas"]["StatisticsItem"][];
+        };
+        Coverage: {
+            /**
+             * Format: date-time
+             * @description The server's time when these figures were computed.
+             */
+            asOf: string;
+            silentMinutes: number;
+            totals: components["schemas"]["CoverageFigures"];
+            counties: components["schemas"]["CountyCoverage"][];
+        };
+        CoverageFigures: {
+            stations: number;
+            observed: number;
+            opened: number;
+            reporting: number;
+            counted: number;
+            silent: number;
+            irregularities: number;
+        };
+        CountyCoverage: components["schemas"]["CoverageFigures"] & {
+            countyCode: string;
+            countyName: string;
+        };
+        /** @enum {string} */
+        CoverageMeasure: "observed" | "unobserved" | "opened" | "reporting" | "counted" | "silent";
+        CoverageStation: {
+            idPollingStation: number;
+            countyCode: string;
+            pollingStationNumber: number;
+            /** @description "<countyCode> <number>", e.g. "CJ 15". */
+            pollingStationName: string;
+            address: string | null;
+            /**
+             * Format: date-time
+             * @description Latest answer, note or station facts of its in-scope observers; null when none.
+             */
+            lastActivity: string | null;
+            /** @description In-scope observers with an answer, note or station facts at this station. */
+            observers: components["schemas"]["CoverageObserver"][];
+        };
+        CoverageObserver: {
+            id: number;
+            name: string;
+            phone: string;
+        };
+        CoverageStationPage: {
+            /** Format: date-time */
+            asOf: string;
+            page: number;
+            pageSize: number;
+            totalItems: number;
+            /** @description 1 when there are no items. */
+            totalPages: number;
+            data: components["schemas"]["CoverageStation"][];
         };
         NotificationSendAll: {
             /** @enum {string} */
@@ -1970,6 +2109,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description A station is silent when its observers sent nothing for more than this many minutes. */
+        SilentMinutes: number;
         /** @description Substring of the observer's name, case-insensitive. */
         ObserverNameFilter: string;
         /** @description Substring of the observer's phone number. */
@@ -3788,6 +3929,11 @@ export interface operations {
                 pollingStationNumber?: number;
                 /** @description Substring of the observer's phone number. */
                 observerPhoneNumber?: string;
+                /**
+                 * @description Only threads with at least one answer to the form with this code; with `urgent=true`, at least one
+                 *     flagged answer to it. `totals.flaggedAnswers` then counts that form's flagged answers only.
+                 */
+                formCode?: string;
                 /** @description true for threads with at least one flagged answer only; false or absent for all threads. */
                 urgent?: boolean;
                 /** @description Earliest `lastModified` (inclusive). */
@@ -3813,6 +3959,10 @@ export interface operations {
                      *       "pageSize": 10,
                      *       "totalItems": 1,
                      *       "totalPages": 1,
+                     *       "totals": {
+                     *         "observers": 1,
+                     *         "flaggedAnswers": 2
+                     *       },
                      *       "data": [
                      *         {
                      *           "idObserver": 1234,
@@ -4159,6 +4309,7 @@ export interface operations {
                      *       "pageSize": 5,
                      *       "totalItems": 12,
                      *       "totalPages": 3,
+                     *       "asOf": "2024-06-09T10:15:02Z",
                      *       "data": [
                      *         {
                      *           "label": "Cluj",
@@ -4181,6 +4332,121 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    getCoverage: {
+        parameters: {
+            query?: {
+                /** @description A station is silent when its observers sent nothing for more than this many minutes. */
+                silentMinutes?: components["parameters"]["SilentMinutes"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Coverage per county. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "asOf": "2024-06-09T10:15:02Z",
+                     *       "silentMinutes": 30,
+                     *       "totals": {
+                     *         "stations": 19171,
+                     *         "observed": 1,
+                     *         "opened": 1,
+                     *         "reporting": 1,
+                     *         "counted": 0,
+                     *         "silent": 0,
+                     *         "irregularities": 2
+                     *       },
+                     *       "counties": [
+                     *         {
+                     *           "countyCode": "CJ",
+                     *           "countyName": "Cluj",
+                     *           "stations": 697,
+                     *           "observed": 1,
+                     *           "opened": 1,
+                     *           "reporting": 1,
+                     *           "counted": 0,
+                     *           "silent": 0,
+                     *           "irregularities": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Coverage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listCoverageStations: {
+        parameters: {
+            query: {
+                /** @description County code. */
+                county: components["schemas"]["CountyCode"];
+                /** @description Which number of the board. */
+                measure: components["schemas"]["CoverageMeasure"];
+                /** @description A station is silent when its observers sent nothing for more than this many minutes. */
+                silentMinutes?: components["parameters"]["SilentMinutes"];
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Stations per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of stations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "asOf": "2024-06-09T10:15:02Z",
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalItems": 1,
+                     *       "totalPages": 1,
+                     *       "data": [
+                     *         {
+                     *           "idPollingStation": 5310,
+                     *           "countyCode": "CJ",
+                     *           "pollingStationNumber": 15,
+                     *           "pollingStationName": "CJ 15",
+                     *           "address": "Str. Avram Iancu 2",
+                     *           "lastActivity": "2024-06-09T07:42:10Z",
+                     *           "observers": [
+                     *             {
+                     *               "id": 1234,
+                     *               "name": "Ana Pop",
+                     *               "phone": "0722000000"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CoverageStationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     exportAnswers: {
         parameters: {
             query?: {
@@ -4190,6 +4456,11 @@ export interface operations {
                 pollingStationNumber?: number;
                 /** @description Substring of the observer's phone number. */
                 phoneObserver?: string;
+                /**
+                 * @description Only threads with at least one answer to the form with this code; with `urgent=true`, at least one
+                 *     flagged answer to it. The same threads as `listAnswerThreads` with the same `formCode`.
+                 */
+                formCode?: string;
                 /** @description true for threads with at least one flagged answer only (the urgents page's download); false or absent for all. */
                 urgent?: boolean;
                 /** @description Earliest thread time (inclusive). */

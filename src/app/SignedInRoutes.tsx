@@ -10,6 +10,7 @@ const AnswerList = lazyPage(() => import("../features/answers/AnswerList"), "Ans
 const AnswerShow = lazyPage(() => import("../features/answers/AnswerShow"), "AnswerShow");
 const StatisticsCards = lazyPage(() => import("../features/statistics/StatisticsCards"), "StatisticsCards");
 const StatisticsShow = lazyPage(() => import("../features/statistics/StatisticsShow"), "StatisticsShow");
+const CoverageStations = lazyPage(() => import("../features/statistics/coverage/CoverageStations"), "CoverageStations");
 const ObserverList = lazyPage(() => import("../features/observers/ObserverList"), "ObserverList");
 const ObserverShow = lazyPage(() => import("../features/observers/ObserverShow"), "ObserverShow");
 const ObserverImport = lazyPage(() => import("../features/observers/ObserverImport"), "ObserverImport");
@@ -41,6 +42,7 @@ const routes = createRoutesFromElements(
       </Route>
       <Route path={paths.statistics.path} element={<StatisticsCards />} />
       <Route path={paths.statistic.path} element={<StatisticsShow />} />
+      <Route path={paths.coverageStations.path} element={<CoverageStations />} />
       <Route path={paths.observers.path} element={<ObserverList />} />
       <Route path={paths.observerNew.path} element={<ObserverShow />} />
       <Route path={paths.observer.path} element={<ObserverShow />} />

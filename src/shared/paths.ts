@@ -24,6 +24,13 @@ export const paths = {
   },
   statistics: { path: "statistics", href: () => "/statistics" },
   statistic: { path: "statistics/:key", href: (key: string) => `/statistics/${encodeURIComponent(key)}` },
+  /** The polling stations behind one number of the coverage board. */
+  coverageStations: {
+    path: "statistics/coverage/:county/:measure",
+    href: (county: string, measure: string, silentMinutes?: number) =>
+      `/statistics/coverage/${encodeURIComponent(county)}/${encodeURIComponent(measure)}` +
+      (silentMinutes === undefined ? "" : `?silentMinutes=${silentMinutes}`),
+  },
   observers: { path: "observatori", href: () => "/observatori" },
   observerImport: { path: "observatori/import", href: () => "/observatori/import" },
   observerNew: { path: "observatori/profil/:state", href: () => "/observatori/profil/new" },
