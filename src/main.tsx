@@ -4,10 +4,12 @@ import { createRoot } from "react-dom/client";
 import { i18n } from "@lingui/core";
 import { AppProviders } from "./app/AppProviders";
 import { AppRoutes } from "./app/AppRoutes";
+import { preloadSignedIn } from "./app/signed-in-chunk";
 import { startAppServices } from "./app/app-services";
 import { activateLocale } from "./shared/i18n/i18n";
 import { readStoredLocale } from "./shared/i18n/locales";
 import { loadInspector } from "./shared/inspect";
+import { selectIsLoggedIn } from "./features/session/session.selectors";
 
 /** The composition root: inspector flag, API client and session, language, providers, routes. */
 async function start(rootElement: HTMLElement) {
@@ -18,7 +20,9 @@ async function start(rootElement: HTMLElement) {
     storageEvents: window,
     inspect,
   });
-  await activateLocale(readStoredLocale(), i18n);
+  // A signed-in visit loads its screen's code while the language loads, so the screen appears at once.
+  const signedIn = selectIsLoggedIn(session.getSnapshot());
+  await Promise.all([activateLocale(readStoredLocale(), i18n), signedIn ? preloadSignedIn(window.location.pathname) : null]);
   createRoot(rootElement).render(
     <StrictMode>
       <AppProviders i18n={i18n} session={session} api={api} inspect={inspect}>

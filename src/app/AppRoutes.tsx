@@ -3,13 +3,9 @@ import { useSelector } from "@xstate/react";
 import { LoginPage } from "../features/session/LoginPage";
 import { useSession } from "../features/session/session-context";
 import { selectIsLoggedIn } from "../features/session/session.selectors";
-import { lazyPage } from "./lazy-page";
 import { RouteLoading } from "./RouteLoading";
+import { SignedInRoutes } from "./signed-in-chunk";
 import { paths } from "../shared/paths";
-
-// Everything behind the session guard (router, shell, route table, pages) is one lazy chunk, so the login
-// route loads neither react-router nor the shell: that is what keeps it within its size budget.
-const SignedInRoutes = lazyPage(() => import("./SignedInRoutes"), "SignedInRoutes");
 
 /** /login is the only address of a logged-out visitor: any other one is replaced by it. */
 function LoginRoute() {

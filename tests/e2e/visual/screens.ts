@@ -106,7 +106,7 @@ async function seeDialog({ page }: ScreenContext) {
   await page.getByRole("dialog").waitFor();
 }
 
-/** Every route of src/app/SignedInRoutes.tsx with the demo data, and the dialogs and menus that matter. */
+/** Every route of src/app/route-table.tsx with the demo data, and the dialogs and menus that matter. */
 export const SCREENS: Screen[] = [
   { name: "urgents", path: () => "/urgents", show: seeThreads },
   { name: "urgents-details", path: ({ thread }) => `/urgents/details/${thread.observerId}/${thread.pollingStationId}`, show: seeThreads },

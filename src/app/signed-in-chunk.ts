@@ -1,0 +1,20 @@
+import { lazyPage } from "./lazy-page";
+
+// Everything behind the session guard (router, shell, route table, pages) is one lazy chunk, so the login
+// route loads neither react-router nor the shell: that is what keeps it within its size budget.
+const loadSignedInRoutes = () => import("./SignedInRoutes");
+const loadRouteTable = () => import("./route-table");
+export const SignedInRoutes = lazyPage(loadSignedInRoutes, "SignedInRoutes");
+
+/**
+ * A signed-in visit's first screen without a loading step: the shell's code and the code of the page at
+ * `pathname`, loaded before the first render. A chunk that fails here is tried again, and reported, on render.
+ */
+export async function preloadSignedIn(pathname: string): Promise<void> {
+  try {
+    const [table] = await Promise.all([loadRouteTable(), SignedInRoutes.preload()]);
+    await table.preloadPage(pathname);
+  } catch {
+    // The render's own load shows the failure.
+  }
+}
