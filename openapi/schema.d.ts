@@ -817,7 +817,9 @@ export interface paths {
          *     - `formCode`: threads with an answer to that form (a flagged one with `urgent=true`).
          *
          *     `totals` describe all matching threads, not only the page: `observers` counts distinct observers and
-         *     `flaggedAnswers` sums their flagged answers (of the `formCode` form when given). They are the numbers a
+         *     `flaggedAnswers` sums their flagged answers (of the `formCode` form when given), both counted as the
+         *     statistics count: observers who are not deleted, of active NGOs (a deleted observer's threads are still
+         *     listed, but not counted). They are the numbers a
          *     statistics card links to: a county of `observerNumber` opens the answers filtered to that county, whose
          *     `totals.observers` equals the card's value; an irregularities row opens the urgents filtered to that county
          *     (and station, and form `A` or `C`), whose `totals.flaggedAnswers` equals the row's value.
@@ -1632,9 +1634,9 @@ export interface components {
         };
         /** @description Figures over every thread the filters match (not only the page). */
         AnswerThreadTotals: {
-            /** @description Distinct observers of the matching threads. */
+            /** @description Distinct observers of the matching threads (not deleted, of an active NGO, as the statistics count). */
             observers: number;
-            /** @description Flagged answers of the matching threads (of the `formCode` form when one is given). */
+            /** @description Flagged answers of the matching threads (of the `formCode` form when one is given), of the observers `observers` counts. */
             flaggedAnswers: number;
         };
         /** @description One answered question with the chosen options. */

@@ -21,6 +21,7 @@ import { createValidators, type OperationValidators } from "./http/validation.ts
 import { accessHandlers } from "./access/routes.ts";
 import { answerAdminHandlers, answerHandlers } from "./answers/routes.ts";
 import { attachmentHandlers } from "./attachments/routes.ts";
+import { coverageHandlers } from "./coverage/routes.ts";
 import { formAdminHandlers, formHandlers } from "./forms/routes.ts";
 import { healthHandlers } from "./health/routes.ts";
 import { ngoAdminHandlers } from "./ngos/admin-routes.ts";
@@ -30,6 +31,7 @@ import { observerHandlers } from "./observers/routes.ts";
 import { pollingStationHandlers } from "./polling-stations/routes.ts";
 import { fail, problem, problemResponse, ProblemError } from "./problem.ts";
 import { serveSpa } from "./static.ts";
+import { statisticsHandlers } from "./statistics/routes.ts";
 import { visitAdminHandlers, visitHandlers } from "./visits/routes.ts";
 
 const handlers: Handlers = {
@@ -50,6 +52,8 @@ const adminHandlers: AdminHandlers = {
   ...answerAdminHandlers,
   ...visitAdminHandlers,
   ...noteAdminHandlers,
+  ...statisticsHandlers,
+  ...coverageHandlers,
 };
 
 const MiB = 1024 * 1024;

@@ -45,12 +45,12 @@ describe.each(engines)("the API surface on %s", (engine) => {
   });
 
   it("checks the token before anything else, even on operations not built yet", async () => {
-    const anonymous = await server.request("/api/v1/statistics/observerNumber");
+    const anonymous = await server.request("/api/v1/notification/get/all");
     expect(anonymous.status).toBe(401);
   });
 
   it("answers 501 with a problem body for an operation specified but not built yet", async () => {
-    const response = await server.request("/api/v1/statistics/observerNumber", { token: organizerToken });
+    const response = await server.request("/api/v1/notification/get/all", { token: organizerToken });
     expect(response.status).toBe(501);
     expect(await response.json()).toMatchObject({ status: 501, code: "not_implemented" });
   });

@@ -11,11 +11,35 @@ function withObserverIds(base: string, observerIds: readonly number[] = []): str
   return observerIds.length === 0 ? base : `${base}?observerIds=${observerIds.join(",")}`;
 }
 
+/**
+ * The filter of the answers and urgents lists, as their URL query carries it (answers/list reads these names, in
+ * this order): how other screens link to exactly the answers behind a number.
+ */
+export interface AnswerListQuery {
+  county?: string;
+  pollingStationNumber?: string | number;
+  observerPhoneNumber?: string;
+  from?: string;
+  to?: string;
+  formCode?: string;
+}
+const ANSWER_QUERY_ORDER = ["county", "pollingStationNumber", "observerPhoneNumber", "from", "to", "formCode"] as const;
+
+function withAnswerQuery(base: string, query: AnswerListQuery = {}): string {
+  const search = new URLSearchParams();
+  for (const field of ANSWER_QUERY_ORDER) {
+    const value = String(query[field] ?? "").trim();
+    if (value) search.set(field, value);
+  }
+  const text = search.toString();
+  return text ? `${base}?${text}` : base;
+}
+
 export const paths = {
   login: { path: "login", href: () => "/login" },
   home: { path: "", href: () => "/" },
-  urgents: { path: "urgents", href: () => "/urgents" },
-  answers: { path: "answers", href: () => "/answers" },
+  urgents: { path: "urgents", href: (query?: AnswerListQuery) => withAnswerQuery("/urgents", query) },
+  answers: { path: "answers", href: (query?: AnswerListQuery) => withAnswerQuery("/answers", query) },
   /** The child route of /urgents and /answers that shows one observer's answers at one station. */
   answerDetails: {
     path: "details/:idObserver/:idPollingStation",

@@ -1,9 +1,11 @@
+import ExcelJS from "exceljs";
 import { sql } from "kysely";
 import { describe, expect } from "vitest";
 import type { components } from "../../../openapi/schema.d.ts";
 import { expectProblem, serverTests, type SignedInServer } from "../../test/fixtures.ts";
 import { editable } from "../../test/forms-support.ts";
 import { engines } from "../../test/harness.ts";
+import { yesNoQuestions } from "../statistics/statistics-fixture.ts";
 import { createReporters, stationId, type Reporters } from "./reports-fixture.ts";
 
 type ThreadPage = components["schemas"]["AnswerThreadPage"];
@@ -163,6 +165,7 @@ describe.each(engines)("answers on %s", (engine) => {
 
     it("lists observer and station pairs newest first, with their flagged answers counted", async () => {
       expect(await threads(`observerPhoneNumber=07993100&from=${start}`)).toEqual({
+        totals: { observers: 2, flaggedAnswers: 1 },
         page: 1,
         pageSize: 10,
         totalItems: 3,
@@ -193,7 +196,14 @@ describe.each(engines)("answers on %s", (engine) => {
       const second = await threads(`observerPhoneNumber=07993100&pageSize=2&page=2`);
       expect([first.totalItems, first.totalPages, first.data.length, second.data.length]).toEqual([3, 2, 2, 1]);
       expect(second.data[0]).toEqual(thread(r.own, ab7, "AB", 7, 0, 1));
-      expect(await threads(`observerPhoneNumber=nobody`)).toEqual({ page: 1, pageSize: 10, totalItems: 0, totalPages: 1, data: [] });
+      expect(await threads(`observerPhoneNumber=nobody`)).toEqual({
+        totals: { observers: 0, flaggedAnswers: 0 },
+        page: 1,
+        pageSize: 10,
+        totalItems: 0,
+        totalPages: 1,
+        data: [],
+      });
     });
 
     it("shows a non-organizer only its own NGO's observers and an organizer everyone's", async () => {
@@ -233,6 +243,45 @@ describe.each(engines)("answers on %s", (engine) => {
       const problem = await expectProblem(await api.get(`/api/v1/answers?from=2026-11-22T09:00:00Z&to=2026-11-22T08:00:00Z`, api.organizer), 400, "validation");
       expect(Object.keys(problem.errors ?? {})).toEqual(["to"]);
       await expectProblem(await api.get("/api/v1/answers", r.own.token), 403, "forbidden");
+    });
+
+    it("filters by form and totals every matching thread, counting that form's flagged answers", async () => {
+      // The demo's opening form A, answered flagged at AB 7 next to the flagged answer of form ANS.
+      const [a1] = await yesNoQuestions(api, "A");
+      await submit(r.own.token, [{ questionId: a1.id, ...at("AB", 7), options: [{ optionId: a1.flagged }] }]);
+      const summary = async (query: string, token = api.organizer) => {
+        const page = await threads(`observerPhoneNumber=07993100&${query}`, token);
+        return { totalItems: page.totalItems, totals: page.totals, flaggedCounts: page.data.map((t) => t.flaggedCount) };
+      };
+      expect(await summary("")).toEqual({ totalItems: 3, totals: { observers: 2, flaggedAnswers: 2 }, flaggedCounts: [2, 0, 0] });
+      expect(await summary("pageSize=1&page=2")).toMatchObject({ totals: { observers: 2, flaggedAnswers: 2 }, flaggedCounts: [0] });
+      expect(await summary("formCode=A")).toEqual({ totalItems: 1, totals: { observers: 1, flaggedAnswers: 1 }, flaggedCounts: [2] });
+      expect(await summary("formCode=ANS")).toEqual({ totalItems: 3, totals: { observers: 2, flaggedAnswers: 1 }, flaggedCounts: [2, 0, 0] });
+      expect(await summary("formCode=ANS&urgent=true")).toEqual({ totalItems: 1, totals: { observers: 1, flaggedAnswers: 1 }, flaggedCounts: [2] });
+      expect(await summary("formCode=ANS&county=AR")).toEqual({ totalItems: 2, totals: { observers: 2, flaggedAnswers: 0 }, flaggedCounts: [0, 0] });
+      expect(await summary("formCode=ANS&county=AR&urgent=true")).toEqual({ totalItems: 0, totals: { observers: 0, flaggedAnswers: 0 }, flaggedCounts: [] });
+      expect(await summary("formCode=NOSUCH")).toEqual({ totalItems: 0, totals: { observers: 0, flaggedAnswers: 0 }, flaggedCounts: [] });
+      expect(await summary("formCode=ANS", api.ngo2Admin)).toEqual({ totalItems: 1, totals: { observers: 1, flaggedAnswers: 0 }, flaggedCounts: [0] });
+      await expectProblem(await api.get("/api/v1/answers?formCode=", api.organizer), 400, "validation");
+    });
+
+    it("exports the same threads for a form as the list shows", async () => {
+      // The "by station" sheet: one row per thread, starting with observer id, phone, name, NGO, county, station.
+      const exported = async (query: string) => {
+        const response = await api.get(`/api/v1/export/all?phoneObserver=07993100&${query}`, api.organizer);
+        expect(response.status).toBe(200);
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(await response.arrayBuffer());
+        const rows: string[] = [];
+        workbook.getWorksheet("by station")!.eachRow((row) => void rows.push(row.getCell(5).text + " " + row.getCell(6).text + " " + row.getCell(1).text));
+        return rows.slice(1);
+      };
+      const listed = async (query: string) =>
+        (await threads(`observerPhoneNumber=07993100&pageSize=1000&${query}`)).data.map((t) => `${t.countyCode} ${t.pollingStationNumber} ${t.idObserver}`);
+      for (const query of ["formCode=A", "formCode=ANS", "formCode=ANS&urgent=true", "formCode=NOSUCH"]) {
+        expect(await exported(query), query).toEqual(await listed(query));
+      }
+      expect([(await exported("formCode=A")).length, (await exported("formCode=ANS")).length]).toEqual([1, 3]);
     });
   });
 

@@ -6,7 +6,7 @@ import { exportAnswers } from "./export.ts";
 import { listFilledInAnswers } from "./filled-in.ts";
 import { checkReportScope } from "./scope.ts";
 import { submitAnswers } from "./submit.ts";
-import { countThreads, listThreadPage, type ThreadFilter } from "./threads.ts";
+import { listThreadPage, threadTotals, type ThreadFilter } from "./threads.ts";
 import { pageBody } from "../http/paging.ts";
 
 type ThreadQuery = Omit<QueryOf<"listAnswerThreads">, "page" | "pageSize">;
@@ -22,6 +22,7 @@ export function threadFilter(admin: Admin, query: ThreadQuery): ThreadFilter {
     countyCode: query.county,
     pollingStationNumber: query.pollingStationNumber,
     observerPhone: query.observerPhoneNumber?.trim() || undefined,
+    formCode: query.formCode,
     from,
     to,
   };
@@ -42,9 +43,9 @@ export const answerAdminHandlers: AdminHandlers = {
     const filter = threadFilter(admin, query);
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 10;
-    const totalItems = await countThreads(deps.db, filter);
+    const { threads, ...totals } = await threadTotals(deps.db, filter);
     const data = await listThreadPage(deps.db, filter, { page, pageSize });
-    return json(200, pageBody(data, totalItems, { page, pageSize }) satisfies JsonResponseOf<"listAnswerThreads", 200>);
+    return json(200, { totals, ...pageBody(data, threads, { page, pageSize }) } satisfies JsonResponseOf<"listAnswerThreads", 200>);
   },
 
   exportAnswers: ({ query, request, admin, deps }) => {
@@ -52,6 +53,7 @@ export const answerAdminHandlers: AdminHandlers = {
       county: query.county,
       pollingStationNumber: query.pollingStationNumber,
       observerPhoneNumber: query.phoneObserver,
+      formCode: query.formCode,
       urgent: query.urgent,
       from: query.from,
       to: query.to,

@@ -94,6 +94,15 @@ export interface Database {
     lastModified: Timestamp;
     flaggedCount: number;
   };
+  /** One row per (observer, station, form) with answers, kept by triggers on answer and question_option (migration 005). */
+  answerTally: {
+    observerId: number;
+    pollingStationId: number;
+    formId: number;
+    answerCount: number;
+    flaggedCount: number;
+    lastModified: Timestamp;
+  };
   note: {
     id: Generated<number>;
     observerId: number;

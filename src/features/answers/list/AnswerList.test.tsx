@@ -129,6 +129,30 @@ describe("AnswerList", { timeout: 60_000 }, () => {
     expect(listQueries(server)).toEqual([{ page: "1", pageSize: "10", county, observerPhoneNumber: phone }]);
   });
 
+  it("shows above the threads the totals of every matching thread, not only the page's", async () => {
+    const { server } = await renderAnswers("/urgents");
+    const answer = (await server.ask("/api/v1/answers?urgent=true&page=1&pageSize=1", ORGANIZER)) as { totalItems: number; totals: { observers: number; flaggedAnswers: number } };
+    await eventually(() => shownStations().length).toBe(10);
+    expect(answer.totalItems).toBeGreaterThan(10);
+    expect(screen.getByTestId("answer-totals")).toHaveTextContent(
+      `${answer.totalItems} threads · ${answer.totals.observers} observers · ${answer.totals.flaggedAnswers} flagged answers`,
+    );
+  });
+
+  it("narrows to a form from the URL (a statistics card's link), sends it, shows it as a chip, and Reset clears it", async () => {
+    const { server, app } = await renderAnswers("/urgents?formCode=A");
+    const narrowed = await listed(server, { urgent: "true", formCode: "A" });
+    expect(narrowed.length).toBeLessThan((await listed(server, { urgent: "true" })).length);
+    await eventually(shownStations).toEqual(stations(narrowed.slice(0, 10)));
+    expect(listQueries(server)).toEqual([{ page: "1", pageSize: "10", formCode: "A", urgent: "true" }]);
+    expect(screen.getByTestId("answer-form-filter")).toHaveTextContent("Only answers to Form A");
+    expect(screen.getByRole("button", { name: "Reset" })).toBeEnabled();
+    await app.user.click(screen.getByRole("button", { name: "Reset" }));
+    await waitFor(() => expect(window.location.search).toBe(""));
+    expect(screen.queryByTestId("answer-form-filter")).toBeNull();
+    await waitFor(() => expect(listQueries(server).at(-1)).toEqual({ page: "1", pageSize: "10", urgent: "true" }));
+  });
+
   it("shows the time window of the URL in the user's time zone as yyyy-MM-dd HH:mm and sends it as instants", async () => {
     const zone = process.env.TZ;
     process.env.TZ = "Europe/Bucharest";

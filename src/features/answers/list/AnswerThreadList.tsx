@@ -16,6 +16,7 @@ import { selectCounties } from "./answer-list.selectors";
 import { answerDetailsHref, answerListHref, filterFromSearch, isEmptyFilter, searchFromFilter, type AnswerListRoute } from "./answer-list.url";
 import { AnswerDownload } from "./AnswerDownload";
 import { AnswerFilters } from "./AnswerFilters";
+import { AnswerFormFilter } from "./AnswerFormFilter";
 import { AnswerThreadResults } from "./AnswerThreadResults";
 
 const sameFilter = (left: ListFilter, right: ListFilter) => searchFromFilter(left) === searchFromFilter(right);
@@ -84,6 +85,7 @@ export function AnswerThreadList({ urgent }: { urgent: boolean }) {
         onSubmit={applyFilter}
         onReset={() => showList(ANSWER_LIST_INPUT.emptyFilter)}
       />
+      {urlFilter.formCode ? <AnswerFormFilter formCode={urlFilter.formCode} onRemove={() => showList({ ...urlFilter, formCode: "" })} /> : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <AnswerThreadResults

@@ -16,8 +16,9 @@ import { ListLoading } from "../../../shared/ui/ListLoading";
 import { ListPagination } from "../../../shared/ui/ListPagination";
 import type { AnswerThread } from "./answer-list.actors";
 import { AnswerListLoadErrorText } from "./answer-list.load-error";
-import { selectThreads } from "./answer-list.selectors";
+import { selectThreads, selectTotals } from "./answer-list.selectors";
 import { AnswerThreadRow } from "./AnswerThreadRow";
+import { AnswerTotals } from "./AnswerTotals";
 
 interface AnswerThreadResultsProps {
   list: ActorRefFrom<typeof listMachine>;
@@ -36,6 +37,7 @@ export function AnswerThreadResults({ list, urgent, filtered, hrefOf, isSelected
   const refreshing = useSelector(list, selectIsRefreshing);
   const error = useSelector(list, selectLoadError);
   const threads = useSelector(list, selectThreads);
+  const totals = useSelector(list, selectTotals);
   const range = useSelector(list, selectRange);
   const canGoNext = useSelector(list, selectCanGoNext);
   const canGoPrevious = useSelector(list, selectCanGoPrevious);
@@ -59,6 +61,7 @@ export function AnswerThreadResults({ list, urgent, filtered, hrefOf, isSelected
   }
   return (
     <Stack gap="xs">
+      {totals ? <AnswerTotals totals={totals} /> : null}
       <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: "none" }}>
         {threads.map((thread) => (
           <li key={`${thread.idObserver}-${thread.idPollingStation}`}>

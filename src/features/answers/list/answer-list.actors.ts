@@ -6,13 +6,15 @@ import type { ListFilter, ListPage, ListQuery } from "../../../shared/machines/l
 import type { MutationProgress } from "../../../shared/machines/mutation.machine";
 
 export type AnswerThread = components["schemas"]["AnswerThread"];
+export type AnswerThreadTotals = components["schemas"]["AnswerThreadTotals"];
 export type County = components["schemas"]["County"];
 
 /**
  * A thread as a list row. The list machine keys rows by `id` (for its selection, which this list does not use); a
- * thread's own key is its observer and station, so the row's place on the page serves.
+ * thread's own key is its observer and station, so the row's place on the page serves. The list machine keeps rows
+ * and their count only, so each row also carries the totals of the page it came with (see selectTotals).
  */
-export type AnswerThreadRow = AnswerThread & { id: number };
+export type AnswerThreadRow = AnswerThread & { id: number; listTotals: AnswerThreadTotals };
 
 /** What the list and its download filter on: the form's fields and whether the page is the urgents one. */
 export interface AnswerFilterRequest {
@@ -35,6 +37,7 @@ function filterParams({ filter, urgent }: AnswerFilterRequest) {
     pollingStationNumber: positiveInteger(filter.pollingStationNumber),
     from: text(filter.from),
     to: text(filter.to),
+    formCode: text(filter.formCode),
     urgent: urgent || undefined,
   };
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as Partial<typeof params>;
@@ -63,7 +66,7 @@ export function createAnswerListActors(api: ApiClient, urgent: boolean) {
             signal,
           }),
         );
-        const items: AnswerThreadRow[] = page.data.map((thread, index) => ({ ...thread, id: index }));
+        const items: AnswerThreadRow[] = page.data.map((thread, index) => ({ ...thread, id: index, listTotals: page.totals }));
         return { items, totalItems: page.totalItems };
       }),
     },

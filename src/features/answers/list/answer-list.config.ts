@@ -1,10 +1,13 @@
 import type { ListFilter, ListInput } from "../../../shared/machines/list.machine";
 
-/** The filter fields, named as in the URL query and in listAnswerThreads; `from` and `to` are ISO instants. */
-export const ANSWER_FILTER_FIELDS = ["county", "pollingStationNumber", "observerPhoneNumber", "from", "to"] as const;
+/**
+ * The filter fields, named as in the URL query and in listAnswerThreads; `from` and `to` are ISO instants. `formCode`
+ * has no field in the form: a statistics card's link sets it, and the page shows it as a removable chip.
+ */
+export const ANSWER_FILTER_FIELDS = ["county", "pollingStationNumber", "observerPhoneNumber", "from", "to", "formCode"] as const;
 export type AnswerFilterField = (typeof ANSWER_FILTER_FIELDS)[number];
 
-export const EMPTY_ANSWER_FILTER: ListFilter = { county: "", pollingStationNumber: "", observerPhoneNumber: "", from: "", to: "" };
+export const EMPTY_ANSWER_FILTER: ListFilter = { county: "", pollingStationNumber: "", observerPhoneNumber: "", from: "", to: "", formCode: "" };
 
 /**
  * 10 threads a page: the contract's default and the original's state default (its first load asked for 5, which

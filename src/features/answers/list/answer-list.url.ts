@@ -26,8 +26,7 @@ export const isEmptyFilter = (filter: ListFilter) => ANSWER_FILTER_FIELDS.every(
 
 /** The list route with a filter, and no details child open. */
 export function answerListHref(route: AnswerListRoute, filter: ListFilter): string {
-  const base = route === "urgents" ? paths.urgents.href() : paths.answers.href();
-  return `${base}${searchFromFilter(filter)}`;
+  return paths[route].href(filter);
 }
 
 /** A thread's details under the same list, keeping the list's filter in the query. */

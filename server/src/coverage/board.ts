@@ -1,0 +1,38 @@
+import { sql, type Kysely } from "kysely";
+import type { components } from "../../../openapi/schema.d.ts";
+import type { NgoScope } from "../auth/scope.ts";
+import type { Database } from "../db/schema.ts";
+import { isSilent, stationFacts } from "./facts.ts";
+
+type CountyCoverage = components["schemas"]["CountyCoverage"];
+type Figures = components["schemas"]["CoverageFigures"];
+
+const figureNames = ["stations", "observed", "opened", "reporting", "counted", "silent", "irregularities"] as const;
+
+/** Every county in display order with its coverage figures, their sums, and the database's time of the query. */
+export async function coverageBoard(db: Kysely<Database>, scope: NgoScope, silentMinutes: number) {
+  const { rows } = await sql<CountyCoverage & { asOf: Date }>`
+    WITH per_county AS (
+      SELECT s.county_id,
+             count(*) FILTER (WHERE f.observed)::int AS observed,
+             count(*) FILTER (WHERE f.opened)::int AS opened,
+             count(*) FILTER (WHERE f.reporting)::int AS reporting,
+             count(*) FILTER (WHERE f.counted)::int AS counted,
+             count(*) FILTER (WHERE ${isSilent(silentMinutes)})::int AS silent,
+             sum(f.irregularities)::int AS irregularities
+      FROM (${stationFacts(scope)}) AS f
+      JOIN polling_station s ON s.id = f.id
+      GROUP BY s.county_id
+    )
+    SELECT statement_timestamp() AS as_of, c.code AS county_code, c.name AS county_name, c.polling_station_count AS stations,
+           coalesce(p.observed, 0) AS observed, coalesce(p.opened, 0) AS opened, coalesce(p.reporting, 0) AS reporting,
+           coalesce(p.counted, 0) AS counted, coalesce(p.silent, 0) AS silent, coalesce(p.irregularities, 0) AS irregularities
+    FROM county c LEFT JOIN per_county p ON p.county_id = c.id
+    ORDER BY c.display_order, c.name`.execute(db);
+  const asOf = rows[0]?.asOf ?? (await sql<{ now: Date }>`SELECT statement_timestamp() AS now`.execute(db)).rows[0]!.now;
+  const counties = rows.map(({ asOf: _asOf, ...county }) => county);
+  const totals = Object.fromEntries(
+    figureNames.map((name) => [name, counties.reduce((sum, county) => sum + county[name], 0)]),
+  ) as Figures;
+  return { asOf: asOf.toISOString(), silentMinutes, totals, counties };
+}

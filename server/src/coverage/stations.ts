@@ -1,0 +1,79 @@
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { components } from "../../../openapi/schema.d.ts";
+import type { NgoScope } from "../auth/scope.ts";
+import type { Database } from "../db/schema.ts";
+import { fail } from "../problem.ts";
+import { countedObservers } from "../statistics/counted-observers.ts";
+import { pageWithTotal, type Paging } from "../statistics/paged.ts";
+import { isSilent, stationFacts } from "./facts.ts";
+
+type Measure = components["schemas"]["CoverageMeasure"];
+type CoverageObserver = components["schemas"]["CoverageObserver"];
+
+/** Which stations each number of the board counts, over a station `s` and its facts `f` (null when none). */
+const measures = (silentMinutes: number): Record<Measure, RawBuilder<unknown>> => ({
+  observed: sql`coalesce(f.observed, false)`,
+  unobserved: sql`NOT coalesce(f.observed, false)`,
+  opened: sql`coalesce(f.opened, false)`,
+  reporting: sql`coalesce(f.reporting, false)`,
+  counted: sql`coalesce(f.counted, false)`,
+  silent: sql`coalesce(${isSilent(silentMinutes)}, false)`,
+});
+
+interface StationRow {
+  idPollingStation: number;
+  pollingStationNumber: number;
+  address: string | null;
+  lastActivity: Date | null;
+}
+
+export interface CoverageStationsQuery extends Paging {
+  countyCode: string;
+  measure: Measure;
+  silentMinutes: number;
+}
+
+/** The stations of one county behind one coverage number, by station number, with their in-scope observers. */
+export async function coverageStations(db: Kysely<Database>, scope: NgoScope, query: CoverageStationsQuery) {
+  const county = await db.selectFrom("county").select(["id", "code"]).where("code", "=", query.countyCode).executeTakeFirst();
+  if (!county) throw fail.notFound(`There is no county ${query.countyCode}.`);
+  const rows = sql`
+    WITH f AS (${stationFacts(scope, county.id)})
+    SELECT s.id AS id_polling_station, s.number AS polling_station_number, s.address, f.last_activity
+    FROM polling_station s LEFT JOIN f ON f.id = s.id
+    WHERE s.county_id = ${county.id} AND ${measures(query.silentMinutes)[query.measure]}`;
+  const page = await pageWithTotal<StationRow>(db, rows, sql`polling_station_number`, query);
+  const observers = await observersAt(db, scope, page.data.map((station) => station.idPollingStation));
+  return {
+    asOf: page.asOf.toISOString(),
+    totalItems: page.totalItems,
+    data: page.data.map((station) => ({
+      idPollingStation: station.idPollingStation,
+      countyCode: county.code,
+      pollingStationNumber: station.pollingStationNumber,
+      pollingStationName: `${county.code} ${station.pollingStationNumber}`,
+      address: station.address,
+      lastActivity: station.lastActivity?.toISOString() ?? null,
+      observers: observers.get(station.idPollingStation) ?? [],
+    })),
+  };
+}
+
+/** The counted observers in scope with an answer, note or station facts at each station, by name. */
+async function observersAt(db: Kysely<Database>, scope: NgoScope, stationIds: number[]) {
+  const byStation = new Map<number, CoverageObserver[]>();
+  if (stationIds.length === 0) return byStation;
+  const { rows } = await sql<CoverageObserver & { pollingStationId: number }>`
+    SELECT DISTINCT r.polling_station_id, o.id, o.name, o.phone
+    FROM (
+      SELECT observer_id, polling_station_id FROM answer_thread WHERE polling_station_id = ANY(${stationIds}::int[])
+      UNION SELECT observer_id, polling_station_id FROM note WHERE polling_station_id = ANY(${stationIds}::int[])
+      UNION SELECT observer_id, polling_station_id FROM polling_station_info WHERE polling_station_id = ANY(${stationIds}::int[])
+    ) AS r
+    JOIN (${countedObservers(db, scope)}) AS o ON o.id = r.observer_id
+    ORDER BY o.name, o.id`.execute(db);
+  for (const { pollingStationId, ...observer } of rows) {
+    byStation.set(pollingStationId, [...(byStation.get(pollingStationId) ?? []), observer]);
+  }
+  return byStation;
+}

@@ -1,0 +1,48 @@
+import type { ApiClient } from "../../api/client";
+import { expectData } from "../../api/problem";
+import { fromAbortablePromise } from "../../shared/machines/from-abortable-promise";
+import type { ListPage, ListQuery } from "../../shared/machines/list.machine";
+import type { BoardResults } from "./statistics-board.machine";
+import { CARD_SIZE, STATISTIC_CARDS, type StatisticsItem, type StatisticsMethod, type StatisticsPage } from "./statistics.config";
+
+/**
+ * A row of a complete list. The list machine keys rows by `id` and keeps only rows and their count, so each row
+ * carries its rank and the time of the figures it came with (see selectAsOf).
+ */
+export type StatisticRow = StatisticsItem & { id: number; asOf: string };
+
+function loadStatistic(api: ApiClient, method: StatisticsMethod, page: number, pageSize: number, signal: AbortSignal): Promise<StatisticsPage> {
+  return expectData(api.GET("/api/v1/statistics/{method}", { params: { path: { method }, query: { page, pageSize } }, signal }));
+}
+
+/**
+ * The loader of the cards' machine: every card's first page at once, each answering on its own (one failing card
+ * does not hide the others).
+ */
+export function createBoardActors(api: ApiClient) {
+  return {
+    actors: {
+      loadCards: fromAbortablePromise<BoardResults>(async ({ signal }) => {
+        const settled = await Promise.allSettled(STATISTIC_CARDS.map((card) => loadStatistic(api, card.method, 1, CARD_SIZE, signal)));
+        return Object.fromEntries(
+          settled.map((result, index) => [STATISTIC_CARDS[index]!.key, result.status === "fulfilled" ? { page: result.value } : { error: result.reason as unknown }]),
+        );
+      }),
+    },
+  };
+}
+
+/** The loader of the list machine for one statistic's complete list, paged as the machine asks. */
+export function createStatisticListActors(api: ApiClient, method: StatisticsMethod) {
+  return {
+    actors: {
+      // Starts on mount: see fromAbortablePromise.
+      loadPage: fromAbortablePromise<ListPage, ListQuery>(async ({ input, signal }) => {
+        const page = await loadStatistic(api, method, input.page, input.pageSize, signal);
+        const first = (page.page - 1) * page.pageSize;
+        const items: StatisticRow[] = page.data.map((item, index) => ({ ...item, id: first + index + 1, asOf: page.asOf }));
+        return { items, totalItems: page.totalItems };
+      }),
+    },
+  };
+}
