@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
 import { createApp } from "./app.ts";
 import { createSignInThrottle } from "./auth/sign-in-throttle.ts";
 import { readConfig } from "./config.ts";
@@ -11,6 +12,11 @@ import { createDirectoryFileStore } from "./files/file-store.ts";
 import { listen } from "./http/listen.ts";
 
 const EMBEDDED_OBSERVER_LIMIT = 5_000;
+
+// Streams (exports above all) allocate much short-lived data; V8 lets such garbage reach up to 4 times the live
+// heap before a full collection. A server that shares a small machine keeps its heap within 1.25 times what is live,
+// for a little more collecting (an export of 200,000 answers: +90 MiB of memory instead of +200).
+setFlagsFromString("--heap-growing-percent=25");
 
 const config = readConfig();
 const embedded = config.databaseUrl.startsWith("pglite:");

@@ -33,9 +33,10 @@ export async function exportAnswers(db: Kysely<Database>, filter: ThreadFilter, 
     .execute();
   const chunks = Array.from({ length: Math.ceil(threads.length / CHUNK) }, (_, i) => threads.slice(i * CHUNK, (i + 1) * CHUNK));
   const body = streamWorkbook(async (writer) => {
-    await writeAnswers(db, writer, chunks);
+    const catalogue = await readCatalogue(db);
+    await writeAnswers(db, writer, chunks, catalogue);
     await writeNotes(db, writer, chunks, appOrigin);
-    await writeByStation(db, writer, chunks);
+    await writeByStation(db, writer, chunks, catalogue);
   });
   return new Response(body, {
     status: 200,
@@ -49,25 +50,6 @@ export async function exportAnswers(db: Kysely<Database>, filter: ThreadFilter, 
 /** The threads of one chunk as a table in their list order, to join the answers and notes to. */
 const chunkTable = (chunk: ThreadKey[]) => sql`
   unnest(${chunk.map((t) => t.idObserver)}::int[], ${chunk.map((t) => t.idPollingStation)}::int[]) WITH ORDINALITY AS w(observer_id, station_id, ord)`;
-
-interface AnswerRow {
-  ord: number;
-  observerId: number;
-  phone: string;
-  observerName: string;
-  ngo: string;
-  countyCode: string;
-  stationNumber: number;
-  questionId: number;
-  formCode: string;
-  sectionCode: string;
-  questionCode: string;
-  questionText: string;
-  optionText: string;
-  value: string | null;
-  flagged: boolean;
-  lastModified: Date;
-}
 
 interface NoteRow {
   observerId: number;
@@ -84,32 +66,83 @@ interface NoteRow {
   lastModified: Date;
 }
 
-function answerRows(db: Kysely<Database>, chunk: ThreadKey[]) {
-  return sql<AnswerRow>`
-    SELECT w.ord::int AS ord, o.id AS observer_id, o.phone, o.name AS observer_name, n.name AS ngo, c.code AS county_code,
-      s.number AS station_number, q.id AS question_id, f.code AS form_code, fs.code AS section_code, q.code AS question_code,
-      q.text AS question_text, qo.text AS option_text, a.value, qo.flagged, a.last_modified
+/** Who and where of a chunk's threads, by their place in the chunk (`ord`): read once, not with every answer. */
+interface ThreadFacts {
+  observerId: number;
+  phone: string;
+  observerName: string;
+  ngo: string;
+  countyCode: string;
+  stationNumber: number;
+}
+
+async function threadFacts(db: Kysely<Database>, chunk: ThreadKey[]): Promise<Map<number, ThreadFacts>> {
+  const { rows } = await sql<ThreadFacts & { ord: number }>`
+    SELECT w.ord::int AS ord, o.id AS observer_id, o.phone, o.name AS observer_name, n.name AS ngo, c.code AS county_code, s.number AS station_number
+    FROM ${chunkTable(chunk)}
+    JOIN observer o ON o.id = w.observer_id
+    JOIN ngo n ON n.id = o.ngo_id
+    JOIN polling_station s ON s.id = w.station_id
+    JOIN county c ON c.id = s.county_id`.execute(db);
+  return new Map(rows.map((row) => [row.ord, row]));
+}
+
+/** Every question and option by id, read once per export: the answers carry only their ids. */
+interface Catalogue {
+  questions: Map<number, { formCode: string; sectionCode: string; code: string; text: string }>;
+  options: Map<number, { questionId: number; text: string; flagged: boolean }>;
+}
+
+async function readCatalogue(db: Kysely<Database>): Promise<Catalogue> {
+  const [questions, options] = await Promise.all([
+    sql<{ id: number; formCode: string; sectionCode: string; code: string; text: string }>`
+      SELECT q.id, f.code AS form_code, fs.code AS section_code, q.code, q.text
+      FROM question q JOIN form_section fs ON fs.id = q.section_id JOIN form f ON f.id = fs.form_id`.execute(db),
+    sql<{ id: number; questionId: number; text: string; flagged: boolean }>`SELECT id, question_id, text, flagged FROM question_option`.execute(db),
+  ]);
+  return {
+    questions: new Map(questions.rows.map((row) => [row.id, row])),
+    options: new Map(options.rows.map((row) => [row.id, row])),
+  };
+}
+
+interface ChosenOption {
+  ord: number;
+  optionId: number;
+  value: string | null;
+  lastModified: Date;
+}
+
+/**
+ * A chunk's answers in sheet order, as ids and values only: millions of rows of repeated names would be garbage for
+ * the server to collect (the export's memory is what it allocates, not what it holds).
+ */
+function chosenOptions(db: Kysely<Database>, chunk: ThreadKey[]) {
+  return sql<ChosenOption>`
+    SELECT w.ord::int AS ord, a.option_id, a.value, a.last_modified
     FROM ${chunkTable(chunk)}
     JOIN answer a ON a.observer_id = w.observer_id AND a.polling_station_id = w.station_id
     JOIN question_option qo ON qo.id = a.option_id
     JOIN question q ON q.id = qo.question_id
     JOIN form_section fs ON fs.id = q.section_id
     JOIN form f ON f.id = fs.form_id
-    JOIN observer o ON o.id = w.observer_id
-    JOIN ngo n ON n.id = o.ngo_id
-    JOIN polling_station s ON s.id = w.station_id
-    JOIN county c ON c.id = s.county_id
     ORDER BY w.ord, f.display_order, f.id, fs.order_number, fs.id, q.order_number, q.id, qo.order_number, qo.id`.execute(db);
 }
 
-async function writeAnswers(db: Kysely<Database>, writer: SheetWriter, chunks: ThreadKey[][]) {
+async function writeAnswers(db: Kysely<Database>, writer: SheetWriter, chunks: ThreadKey[][], catalogue: Catalogue) {
   await writer.sheet("answers", ANSWER_HEADER);
   for (const chunk of chunks) {
     if (writer.closed) return;
-    for (const r of (await answerRows(db, chunk)).rows) {
+    const [threads, { rows }] = await Promise.all([threadFacts(db, chunk), chosenOptions(db, chunk)]);
+    for (const r of rows) {
+      const t = threads.get(r.ord);
+      const option = catalogue.options.get(r.optionId);
+      const q = option && catalogue.questions.get(option.questionId);
+      // An option added to a form after the export began: this export is the state it started from.
+      if (!t || !option || !q) continue;
       await writer.row([
-        r.observerId, r.phone, r.observerName, r.ngo, r.countyCode, r.stationNumber, r.formCode, r.sectionCode,
-        r.questionCode, r.questionText, r.optionText, r.value, r.flagged, utc(r.lastModified),
+        t.observerId, t.phone, t.observerName, t.ngo, t.countyCode, t.stationNumber, q.formCode, q.sectionCode,
+        q.code, q.text, option.text, r.value, option.flagged, utc(r.lastModified),
       ]);
     }
   }
@@ -157,31 +190,34 @@ async function questionColumns(db: Kysely<Database>) {
   return rows.map((row) => ({ id: row.id, label: counts.get(row.code)! > 1 ? `${row.formCode} ${row.code}` : row.code }));
 }
 
-async function writeByStation(db: Kysely<Database>, writer: SheetWriter, chunks: ThreadKey[][]) {
+async function writeByStation(db: Kysely<Database>, writer: SheetWriter, chunks: ThreadKey[][], catalogue: Catalogue) {
   const columns = await questionColumns(db);
   const columnOf = new Map(columns.map((column, index) => [column.id, index]));
   await writer.sheet("by station", [...STATION_HEADER, ...columns.map((column) => column.label)]);
   for (const chunk of chunks) {
     if (writer.closed) return;
-    const byThread = new Map<number, AnswerRow[]>();
-    for (const r of (await answerRows(db, chunk)).rows) {
+    const [threads, { rows }] = await Promise.all([threadFacts(db, chunk), chosenOptions(db, chunk)]);
+    const byThread = new Map<number, ChosenOption[]>();
+    for (const r of rows) {
       const answers = byThread.get(r.ord);
       if (answers) answers.push(r);
       else byThread.set(r.ord, [r]);
     }
     for (const [index, thread] of chunk.entries()) {
-      const answers = byThread.get(index + 1) ?? [];
-      const first = answers[0];
+      const answers = byThread.get(index + 1);
+      const t = threads.get(index + 1);
       // Withdrawn since the threads were read: nothing is left to show.
-      if (!first) continue;
+      if (!answers || !t) continue;
       const cells: string[] = Array.from({ length: columns.length }, () => "");
       for (const a of answers) {
-        const column = columnOf.get(a.questionId)!;
-        const chosen = a.value === null ? a.optionText : `${a.optionText}: ${a.value}`;
+        const option = catalogue.options.get(a.optionId);
+        const column = option && columnOf.get(option.questionId);
+        if (!option || column === undefined) continue;
+        const chosen = a.value === null ? option.text : `${option.text}: ${a.value}`;
         cells[column] = cells[column] ? `${cells[column]}; ${chosen}` : chosen;
       }
       await writer.row([
-        thread.idObserver, first.phone, first.observerName, first.ngo, first.countyCode, first.stationNumber,
+        thread.idObserver, t.phone, t.observerName, t.ngo, t.countyCode, t.stationNumber,
         utc(thread.lastModified), thread.flaggedCount, ...cells,
       ]);
     }
