@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { threadQuery, type ThreadFilter } from "./threads.ts";
-import { streamWorkbook, type Cell, type SheetWriter } from "./xlsx-stream.ts";
+import { streamWorkbook, type Cell, type SheetWriter } from "../http/xlsx-stream.ts";
 
 /** Threads per database round trip while the sheets are written. */
 const CHUNK = 250;

@@ -1,8 +1,7 @@
-import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
 import type { Kysely } from "kysely";
 import type { NgoScope } from "../auth/scope.ts";
 import type { Database } from "../db/schema.ts";
+import { streamWorkbook } from "../http/xlsx-stream.ts";
 import { observersByIds, sortedObserverIds, type Observer, type ObserverFilter, type ObserverSort } from "./query.ts";
 
 export type ExportFormat = "csv" | "xlsx";
@@ -93,53 +92,15 @@ export function csvStream(pages: AsyncGenerator<Observer[]>): ReadableStream<Uin
 // ---------------------------------------------------------------------------------------------------------
 // XLSX
 
+/** One sheet, its header bold, written as the pages come; a download that is cancelled stops the reading. */
 export function xlsxStream(pages: AsyncGenerator<Observer[]>): ReadableStream<Uint8Array> {
-  const out = new PassThrough();
-  writeWorkbook(out, pages).catch((error: unknown) => {
-    // A client that left has destroyed the stream already; anything else is a real failure mid-file.
-    if (out.destroyed) return;
-    console.error(error);
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return Readable.toWeb(out) as ReadableStream<Uint8Array>;
-}
-
-/**
- * exceljs commits rows synchronously, so without yielding its zip stage never runs and the sheet piles up in
- * memory; without waiting for drain a slow client does the same; and nothing stops it when the client leaves
- * unless the loop checks.
- */
-async function writeWorkbook(out: PassThrough, pages: AsyncGenerator<Observer[]>): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-    zip: { zlib: { level: 1 } },
-  });
-  const sheet = workbook.addWorksheet("Observers");
-  sheet.addRow(HEADER).commit();
-  let written = 0;
-  for await (const page of pages) {
-    for (const observer of page) {
-      if (out.destroyed) return;
-      sheet.addRow(cells(observer)).commit();
-      written += 1;
-      if (written % 100 === 0) await new Promise(setImmediate);
-      if (written % 500 === 0 && out.writableNeedDrain) await drainedOrClosed(out);
+  return streamWorkbook(async (writer) => {
+    await writer.sheet("Observers", HEADER);
+    for await (const page of pages) {
+      for (const observer of page) {
+        if (writer.closed) return;
+        await writer.row(cells(observer));
+      }
     }
-  }
-  sheet.commit();
-  await workbook.commit();
-}
-
-function drainedOrClosed(out: PassThrough): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off("drain", done);
-      out.off("close", done);
-      resolve();
-    };
-    out.on("drain", done);
-    out.on("close", done);
   });
 }

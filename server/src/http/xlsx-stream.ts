@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from "node:stream";
-import { ZipStream, type ZipEntryWriter } from "../http/zip-stream.ts";
+import { ZipStream, type ZipEntryWriter } from "./zip-stream.ts";
 
 export type Cell = string | number | boolean | null | { text: string; hyperlink: string };
 
