@@ -329,7 +329,8 @@ export interface paths {
          *     `countyCodes`, with the station number within `fromPollingStationNumber`..`toPollingStationNumber`
          *     (inclusive, each bound optional). With `currentlyCheckedIn=true` only observers who arrived and have not
          *     left that station are returned. Each observer appears once, ordered by name then id. Unknown county
-         *     codes simply match nothing.
+         *     codes simply match nothing. Each carries the stations it matched at and whether a notification can reach
+         *     it (`reachable`: a device registered for push on the `Firebase` channel).
          *
          *     Corrected behaviour: the original ignored `currentlyCheckedIn` and the station-number range, returned
          *     one entry per arrival record (duplicates) and failed with a 500 without `countyCodes`.
@@ -1126,10 +1127,15 @@ export interface paths {
          *     NGO, existing or not, is a 403). For organizers, an unknown recipient id is a 400 with
          *     `errors.recipients: [{ code: not_found }]`. Deleted observers cannot be recipients.
          *
-         *     The notification is recorded in the history with every recipient, then pushed to the recipients with a
-         *     device registered on `channel`. `recipients` in the answer is the number of observers addressed,
-         *     `delivered` the number of them with a registered device. 501 `not_implemented` when the server has no
-         *     delivery provider configured for the channel (nothing is recorded).
+         *     The notification is recorded in the history with every recipient (status `queued`, or `no_device` for an
+         *     observer without a registered device) and answered at once; the pushes go out in the background, in
+         *     batches, through the configured provider: Firebase Cloud Messaging (title and body both in the payload)
+         *     when a service account is configured, otherwise the built-in outbox, which records each reachable
+         *     recipient as `not_pushed` ("no provider configured"). Each recipient's status then becomes `sent` or
+         *     `failed` (with the provider's reason; a device token the provider reports as gone is retired).
+         *
+         *     With an `Idempotency-Key`, the same key sent again by the same admin answers the first notification's
+         *     result with 200 and sends nothing again (a double click or a retried request never sends twice).
          *
          *     Corrected behaviour: the original answered a bare integer (the push provider's success count) and
          *     allowed only organizers.
@@ -1153,14 +1159,58 @@ export interface paths {
         /**
          * Send a push notification to every observer in scope
          * @description Roles: organizer (every non-deleted observer of every active NGO), ngoAdmin (every non-deleted observer
-         *     of its own NGO). Recorded and pushed like `sendNotification`; 501 `not_implemented` when no delivery
-         *     provider is configured for the channel.
+         *     of its own NGO). Recorded, answered and pushed like `sendNotification` (the same `Idempotency-Key` rule).
          *
          *     Corrected behaviour: the original addressed only observers who had registered a device (and recorded
          *     only them), answered a bare integer and allowed only organizers; here every observer in scope is a
          *     recipient and `delivered` says how many have a device.
          */
         post: operations["sendNotificationToAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification/{id}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The recipients of one notification, with their delivery status
+         * @description Roles: organizer (any notification), ngoAdmin (notifications sent by admins of its own NGO; another's is a
+         *     404). Ordered by observer name, then id. A recipient's status: `queued` (waiting for its push), `sent`
+         *     (the provider accepted it), `failed` (with the provider's reason), `no_device` (no device registered when
+         *     it was sent), `not_pushed` (no provider configured: recorded only).
+         */
+        get: operations["listNotificationRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification/provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which push provider this server sends through
+         * @description Roles: organizer, ngoAdmin. `firebase` when a Firebase service account is configured
+         *     (`FIREBASE_SERVICE_ACCOUNT` or `GOOGLE_APPLICATION_CREDENTIALS`), otherwise `outbox`: notifications are
+         *     recorded but not pushed, which the composer says before anything is sent.
+         */
+        get: operations["getNotificationProvider"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1818,13 +1868,54 @@ export interface components {
             /** @description Observer ids. */
             recipients: number[];
         };
+        /**
+         * @description `firebase`: pushed through Firebase Cloud Messaging; `outbox`: recorded only (no provider configured).
+         * @enum {string}
+         */
+        NotificationProvider: "firebase" | "outbox";
         NotificationResult: {
             /** @description Id of the notification in the history. */
             id: number;
             /** @description Observers addressed. */
             recipients: number;
-            /** @description Addressed observers with a registered device on the channel. */
-            delivered: number;
+            /** @description Addressed observers with a registered device on the channel (their pushes are queued). */
+            reachable: number;
+            /** @description Addressed observers without a registered device (recorded as `no_device`). */
+            notReachable: number;
+            provider: components["schemas"]["NotificationProvider"];
+        };
+        /** @enum {string} */
+        NotificationRecipientStatus: "queued" | "sent" | "failed" | "no_device" | "not_pushed";
+        NotificationStatusCounts: {
+            queued: number;
+            sent: number;
+            failed: number;
+            noDevice: number;
+            notPushed: number;
+        };
+        NotificationRecipient: {
+            observerId: number;
+            name: string;
+            phone: string;
+            status: components["schemas"]["NotificationRecipientStatus"];
+            /** @description The provider's reason for a failure; null otherwise. */
+            reason: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        NotificationRecipientPage: {
+            page: number;
+            pageSize: number;
+            totalItems: number;
+            /** @description 1 when there are no items. */
+            totalPages: number;
+            data: components["schemas"]["NotificationRecipient"][];
+        };
+        ActiveObserver: components["schemas"]["Observer"] & {
+            /** @description The matched stations where the observer recorded an arrival, e.g. "CJ 15". */
+            pollingStations: string[];
+            /** @description A device is registered for push on the `Firebase` channel. */
+            reachable: boolean;
         };
         NotificationHistoryItem: {
             id: number;
@@ -1838,6 +1929,13 @@ export interface components {
             senderNgoName: string;
             /** @description Number of observers addressed. */
             recipients: number;
+            /**
+             * @description `selected`: chosen observers (sendNotification); `all`: every observer in scope.
+             * @enum {string}
+             */
+            audience: "selected" | "all";
+            provider: components["schemas"]["NotificationProvider"];
+            statuses: components["schemas"]["NotificationStatusCounts"];
         };
         NotificationPage: {
             page: number;
@@ -2111,6 +2209,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description A key the client makes once per composed notification (e.g. a UUID); the same key again sends nothing again. */
+        IdempotencyKey: string;
         /** @description A station is silent when its observers sent nothing for more than this many minutes. */
         SilentMinutes: number;
         /** @description Substring of the observer's name, case-insensitive. */
@@ -2708,11 +2808,15 @@ export interface operations {
                      *         "deviceRegisterDate": "2024-06-09T05:12:00Z",
                      *         "lastSeen": "2024-06-09T07:42:10Z",
                      *         "numberOfNotes": 2,
-                     *         "numberOfPollingStations": 1
+                     *         "numberOfPollingStations": 1,
+                     *         "pollingStations": [
+                     *           "CJ 15"
+                     *         ],
+                     *         "reachable": true
                      *       }
                      *     ]
                      */
-                    "application/json": components["schemas"]["Observer"][];
+                    "application/json": components["schemas"]["ActiveObserver"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4494,7 +4598,10 @@ export interface operations {
     sendNotification: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes once per composed notification (e.g. a UUID); the same key again sends nothing again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4516,7 +4623,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The notification was recorded and handed to the push provider. */
+            /** @description The same Idempotency-Key was used before by this admin; the first notification's result, nothing sent again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationResult"];
+                };
+            };
+            /** @description The notification was recorded; its pushes go out in the background. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -4526,7 +4642,9 @@ export interface operations {
                      * @example {
                      *       "id": 31,
                      *       "recipients": 2,
-                     *       "delivered": 1
+                     *       "reachable": 1,
+                     *       "notReachable": 1,
+                     *       "provider": "outbox"
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationResult"];
@@ -4535,13 +4653,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     sendNotificationToAll: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes once per composed notification (e.g. a UUID); the same key again sends nothing again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4559,7 +4679,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The notification was recorded and handed to the push provider. */
+            /** @description The same Idempotency-Key was used before by this admin; the first notification's result, nothing sent again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationResult"];
+                };
+            };
+            /** @description The notification was recorded; its pushes go out in the background. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -4569,7 +4698,9 @@ export interface operations {
                      * @example {
                      *       "id": 32,
                      *       "recipients": 128,
-                     *       "delivered": 97
+                     *       "reachable": 97,
+                     *       "notReachable": 31,
+                     *       "provider": "firebase"
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationResult"];
@@ -4578,7 +4709,87 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listNotificationRecipients: {
+        parameters: {
+            query?: {
+                /** @description Only recipients with this status. */
+                status?: components["schemas"]["NotificationRecipientStatus"];
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Recipients per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Notification id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of recipients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalItems": 1,
+                     *       "totalPages": 1,
+                     *       "data": [
+                     *         {
+                     *           "observerId": 1234,
+                     *           "name": "Ana Pop",
+                     *           "phone": "0722000000",
+                     *           "status": "failed",
+                     *           "reason": "messaging/registration-token-not-registered",
+                     *           "updatedAt": "2024-06-09T18:00:02Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationRecipientPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getNotificationProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "provider": "outbox"
+                     *     }
+                     */
+                    "application/json": {
+                        provider: components["schemas"]["NotificationProvider"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listNotifications: {
@@ -4617,7 +4828,16 @@ export interface operations {
                      *           "sentAt": "2024-06-09T18:00:00Z",
                      *           "senderAccount": "admin.cfr",
                      *           "senderNgoName": "Code for Romania",
-                     *           "recipients": 2
+                     *           "audience": "selected",
+                     *           "provider": "outbox",
+                     *           "recipients": 2,
+                     *           "statuses": {
+                     *             "queued": 0,
+                     *             "sent": 0,
+                     *             "failed": 0,
+                     *             "noDevice": 1,
+                     *             "notPushed": 1
+                     *           }
                      *         }
                      *       ]
                      *     }
