@@ -1,4 +1,6 @@
-import { createRoutesFromElements, matchRoutes, Navigate, Route } from "react-router";
+import { createRoutesFromElements, matchRoutes, Navigate, Route, type Params } from "react-router";
+import type { ApiClient } from "../api/client";
+import { prefetchForm } from "../features/forms/form-prefetch";
 import { AppLayout } from "./AppLayout";
 import { lazyPage, type LazyPage } from "./lazy-page";
 import { OrganizerGuard } from "./OrganizerGuard";
@@ -20,6 +22,16 @@ const FormList = lazyPage(() => import("../features/forms/FormList"), "FormList"
 const FormEditorPage = lazyPage(() => import("../features/forms/editor/FormEditorPage"), "FormEditorPage");
 const NotificationSend = lazyPage(() => import("../features/notifications/NotificationSend"), "NotificationSend");
 const NotFoundPage = lazyPage(() => import("./NotFoundPage"), "NotFoundPage");
+
+/** What a route knows beyond its page: the data to fetch while the page's code loads. */
+interface RouteData {
+  prefetch?: (params: Params, api: ApiClient) => void;
+}
+
+const prefetchFormOf = (params: Params, api: ApiClient) => {
+  const id = Number(params.formId);
+  if (Number.isSafeInteger(id) && id > 0) prefetchForm(api, id);
+};
 
 const answerDetails = <Route path={paths.answerDetails.path} element={<AnswerShow />} />;
 
@@ -53,16 +65,21 @@ export const routes = createRoutesFromElements(
         <Route path={paths.ngoNew.path} element={<NgoShow />} />
         <Route path={paths.ngo.path} element={<NgoShow />} />
         <Route path={paths.formNew.path} element={<FormEditorPage />} />
-        <Route path={paths.form.path} element={<FormEditorPage />} />
+        <Route path={paths.form.path} element={<FormEditorPage />} handle={{ prefetch: prefetchFormOf } satisfies RouteData} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Route>
   </>,
 );
 
-/** Loads the code of the page at `pathname` (its lazy pages along the matched routes), so that it renders at once. */
-export async function preloadPage(pathname: string): Promise<void> {
-  const pages = (matchRoutes(routes, pathname) ?? [])
+/**
+ * Loads the code of the page at `pathname` (its lazy pages along the matched routes), so that it renders at once,
+ * and starts the data its route prefetches (not waited for: the page takes it when it asks).
+ */
+export async function preloadPage(pathname: string, api: ApiClient): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  for (const { route, params } of matches) (route.handle as RouteData | undefined)?.prefetch?.(params, api);
+  const pages = matches
     .map(({ route }) => (route.element as { type?: Partial<LazyPage> } | undefined)?.type)
     .filter((page): page is LazyPage => typeof page?.preload === "function");
   await Promise.all(pages.map((page) => page.preload()));

@@ -1,3 +1,4 @@
+import type { ApiClient } from "../api/client";
 import { lazyPage } from "./lazy-page";
 
 // Everything behind the session guard (router, shell, route table, pages) is one lazy chunk, so the login
@@ -8,12 +9,13 @@ export const SignedInRoutes = lazyPage(loadSignedInRoutes, "SignedInRoutes");
 
 /**
  * A signed-in visit's first screen without a loading step: the shell's code and the code of the page at
- * `pathname`, loaded before the first render. A chunk that fails here is tried again, and reported, on render.
+ * `pathname`, loaded before the first render, and the data that page's route prefetches. A chunk that fails here
+ * is tried again, and reported, on render.
  */
-export async function preloadSignedIn(pathname: string): Promise<void> {
+export async function preloadSignedIn(pathname: string, api: ApiClient): Promise<void> {
   try {
     const [table] = await Promise.all([loadRouteTable(), SignedInRoutes.preload()]);
-    await table.preloadPage(pathname);
+    await table.preloadPage(pathname, api);
   } catch {
     // The render's own load shows the failure.
   }

@@ -2,6 +2,7 @@ import { fromCallback, fromPromise } from "xstate";
 import { fromAbortablePromise } from "../../../shared/machines/from-abortable-promise";
 import type { ApiClient } from "../../../api/client";
 import { expectData } from "../../../api/problem";
+import { takePrefetchedForm } from "../form-prefetch";
 import { loadAnswerCounts, type AnswerCounts } from "./form-answer-counts";
 import type { FormDocument } from "./form-document";
 import { fromForm, toFormInput } from "./form-editor.convert";
@@ -10,11 +11,12 @@ import type { SavedForm, SaveFormInput, WorkingCopy, WorkingCopyEvent } from "./
 /**
  * The editor's calls (getForm, saveForm, getFormAnswerCounts), each aborted with the state that started it; the
  * load starts on mount, so an aborted one stays silent (StrictMode's throwaway mount, see fromAbortablePromise).
+ * The load takes the form the first screen of a visit prefetched, if any (see form-prefetch.ts).
  */
 export function createFormEditorActors(api: ApiClient) {
   return {
     loadForm: fromAbortablePromise<SavedForm, { id: number }>(async ({ input, signal }) =>
-      fromForm(await expectData(api.GET("/api/v1/form/{id}", { params: { path: { id: input.id } }, signal }))),
+      fromForm(await (takePrefetchedForm(input.id) ?? expectData(api.GET("/api/v1/form/{id}", { params: { path: { id: input.id } }, signal })))),
     ),
     saveForm: fromPromise<SavedForm, SaveFormInput>(async ({ input, signal }) =>
       fromForm(await expectData(api.POST("/api/v1/form", { body: toFormInput(input), signal }))),
