@@ -1,8 +1,9 @@
-import { use, type ReactNode } from "react";
-import { ActionIcon, Menu } from "@mantine/core";
+import { use, useState, type ReactNode } from "react";
+import { Menu } from "@mantine/core";
 import { Trans } from "@lingui/react/macro";
 import { ListMoreIcon } from "../../../shared/ui/ListIcons";
 import { ReadOnlyContext } from "./editor-context";
+import classes from "./folded-card.module.css";
 
 interface ItemMenuProps {
   /** The button's DOM id: focus comes back to it after a move. */
@@ -17,16 +18,28 @@ interface ItemMenuProps {
   children?: ReactNode;
 }
 
-/** The keyboard path of a section or question: move up, move down, and delete, in a menu on its card. */
+/**
+ * The keyboard path of a section or question: move up, move down, and delete, in a menu on its card. A long form
+ * has hundreds of these, so the menu itself is mounted on first use: until then the button is a plain one that
+ * opens it when pressed (by click, Enter or Space); focus then follows into the open menu and comes back to it.
+ */
 export function ItemMenu({ id, label, index, count, onMove, deleteLabel, onDelete, children }: ItemMenuProps) {
   const readOnly = use(ReadOnlyContext);
+  const [opened, setOpened] = useState<boolean | null>(null);
+  const button = (onClick?: () => void) => (
+    <button type="button" id={id} className={classes.actions} aria-label={label} aria-haspopup="menu" aria-expanded={false} onClick={onClick}>
+      <ListMoreIcon />
+    </button>
+  );
+  if (opened === null) return button(() => setOpened(true));
+  const onChange = (next: boolean) => {
+    setOpened(next);
+    // The button that had focus before the first opening was replaced: give focus back to the one that is there now.
+    if (!next) requestAnimationFrame(() => document.getElementById(id)?.focus());
+  };
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon id={id} variant="subtle" color="gray" aria-label={label}>
-          <ListMoreIcon />
-        </ActionIcon>
-      </Menu.Target>
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={onChange}>
+      <Menu.Target>{button()}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item disabled={readOnly || index === 0} onClick={() => onMove(index - 1)}>
           <Trans>Move up</Trans>

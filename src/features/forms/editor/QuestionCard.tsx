@@ -6,6 +6,7 @@ import { ProblemsContext, ReadOnlyContext, useEditorTools } from "./editor-conte
 import type { QuestionDraft, QuestionType } from "./form-document";
 import { problemMessage } from "./form-editor.messages";
 import { fieldId } from "./form-validation";
+import classes from "./folded-card.module.css";
 import { ItemMenu } from "./ItemMenu";
 import { OptionList } from "./OptionList";
 import { PredefinedOptionsDialog } from "./PredefinedOptionsDialog";
@@ -29,12 +30,6 @@ interface QuestionCardProps {
   defaultExpanded: boolean;
 }
 
-/**
- * A folded card off screen is neither styled nor laid out until it scrolls near (a 300-question form opens in
- * half the time); its last rendered height, or about one line, holds its place meanwhile.
- */
-const FOLDED_STYLE = { contentVisibility: "auto", containIntrinsicSize: "auto 50px" } as const;
-
 /** One question: folded it shows its code and text; unfolded, every field and its options. */
 export const QuestionCard = memo(function QuestionCard({ question, section, index, count, sections, defaultExpanded }: QuestionCardProps) {
   const { edit, announce, focusSoon, newKey } = useEditorTools();
@@ -50,6 +45,7 @@ export const QuestionCard = memo(function QuestionCard({ question, section, inde
   const codeId = fieldId({ of: "question", key: question.key, field: "code" });
   const textId = fieldId({ of: "question", key: question.key, field: "text" });
   const bodyId = `question-${question.key}-body`;
+  const toggleId = `question-${question.key}-toggle`;
   const problemOf = (id: string) => {
     const problem = problems.get(id);
     return problem ? problemMessage(i18n, problem) : undefined;
@@ -58,6 +54,11 @@ export const QuestionCard = memo(function QuestionCard({ question, section, inde
   // A folded card with a problem opens, so the problem can be seen and reached.
   const open = expanded || hasProblem;
 
+  /** Folding swaps the card's elements: the toggle the user pressed keeps the focus. */
+  const fold = (folded: boolean) => {
+    setExpanded(!folded);
+    focusSoon(toggleId);
+  };
   const move = (to: number) => {
     edit({ type: "question.move", from: { section, index }, to: { section, index: to } });
     const place = to + 1;
@@ -80,19 +81,53 @@ export const QuestionCard = memo(function QuestionCard({ question, section, inde
     focusSoon(fieldId({ of: "option", key, field: "text" }));
   };
 
+  const menu = (
+    <ItemMenu
+      id={`question-${question.key}-menu`}
+      label={t`Actions for question ${name}`}
+      index={index}
+      count={count}
+      onMove={move}
+      deleteLabel={<Trans>Delete question</Trans>}
+      onDelete={remove}
+    >
+      {otherSections.length > 0 ? <Menu.Label>{t`Move to section`}</Menu.Label> : null}
+      {otherSections.map((target) => (
+        <Menu.Item key={target.key} disabled={readOnly} onClick={() => moveTo(target)}>
+          {target.label}
+        </Menu.Item>
+      ))}
+    </ItemMenu>
+  );
+
+  if (!open) {
+    // The folded card is most of a long form: plain elements, styled like the unfolded one (see the CSS module).
+    return (
+      <div className={classes.card} role="group" aria-label={t`Question ${name}`}>
+        <button type="button" id={toggleId} className={classes.toggle} aria-expanded={false} aria-controls={bodyId} onClick={() => fold(false)}>
+          <span aria-hidden="true">▸</span>
+          <span className={classes.name}>{name}</span>
+          <span className={classes.text}>{question.text}</span>
+        </button>
+        <span className={classes.type}>{i18n._(questionTypeLabels[question.questionType])}</span>
+        {menu}
+      </div>
+    );
+  }
   return (
-    <Paper withBorder p="sm" radius="sm" role="group" aria-label={t`Question ${name}`} style={open ? undefined : FOLDED_STYLE}>
+    <Paper withBorder p="sm" radius="sm" role="group" aria-label={t`Question ${name}`}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Button
+          id={toggleId}
           variant="subtle"
           color="dark"
           size="compact-sm"
-          aria-expanded={open}
+          aria-expanded
           aria-controls={bodyId}
-          onClick={() => setExpanded(!open)}
+          onClick={() => fold(true)}
           justify="flex-start"
           style={{ flex: 1, minWidth: 0 }}
-          leftSection={<span aria-hidden="true">{open ? "▾" : "▸"}</span>}
+          leftSection={<span aria-hidden="true">▾</span>}
         >
           <Text span fw={600} size="sm" mr={6}>
             {name}
@@ -104,71 +139,54 @@ export const QuestionCard = memo(function QuestionCard({ question, section, inde
         <Badge variant="light" color="gray" visibleFrom="sm">
           {i18n._(questionTypeLabels[question.questionType])}
         </Badge>
-        <ItemMenu
-          id={`question-${question.key}-menu`}
-          label={t`Actions for question ${name}`}
-          index={index}
-          count={count}
-          onMove={move}
-          deleteLabel={<Trans>Delete question</Trans>}
-          onDelete={remove}
-        >
-          {otherSections.length > 0 ? <Menu.Label>{t`Move to section`}</Menu.Label> : null}
-          {otherSections.map((target) => (
-            <Menu.Item key={target.key} disabled={readOnly} onClick={() => moveTo(target)}>
-              {target.label}
-            </Menu.Item>
-          ))}
-        </ItemMenu>
+        {menu}
       </Group>
-      {open ? (
-        <Stack id={bodyId} gap="sm" mt="sm">
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput
-              id={codeId}
-              label={t`Question code`}
-              withAsterisk
-              maw={180}
-              value={question.code}
-              readOnly={readOnly}
-              error={problemOf(codeId)}
-              onChange={(event) => edit({ type: "question.set", question: question.key, field: "code", value: event.currentTarget.value })}
-            />
-            <Select
-              label={t`Question type`}
-              allowDeselect={false}
-              readOnly={readOnly}
-              value={String(question.questionType === 4 ? 1 : question.questionType)}
-              data={EDITABLE_TYPES.map((type) => ({ value: String(type), label: i18n._(questionTypeLabels[type]) }))}
-              onChange={(value) => value !== null && edit({ type: "question.setType", question: question.key, questionType: Number(value) as QuestionType })}
-            />
-          </Group>
-          <Textarea
-            id={textId}
-            label={t`Question text`}
+      <Stack id={bodyId} gap="sm" mt="sm">
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput
+            id={codeId}
+            label={t`Question code`}
             withAsterisk
-            autosize
-            minRows={1}
-            value={question.text}
+            maw={180}
+            value={question.code}
             readOnly={readOnly}
-            error={problemOf(textId)}
-            onChange={(event) => edit({ type: "question.set", question: question.key, field: "text", value: event.currentTarget.value })}
+            error={problemOf(codeId)}
+            onChange={(event) => edit({ type: "question.set", question: question.key, field: "code", value: event.currentTarget.value })}
           />
-          <Text size="sm" fw={600}>
-            <Trans>Options</Trans>
-          </Text>
-          <OptionList question={question} />
-          <Group gap="xs">
-            <Button id={`add-option-${question.key}`} variant="light" size="xs" disabled={readOnly} onClick={addOption}>
-              <Trans>Add option</Trans>
-            </Button>
-            <Button variant="default" size="xs" disabled={readOnly} onClick={() => setChoosingPredefined(true)}>
-              <Trans>Add predefined options</Trans>
-            </Button>
-          </Group>
-          <PredefinedOptionsDialog question={question.key} opened={choosingPredefined} onClose={() => setChoosingPredefined(false)} />
-        </Stack>
-      ) : null}
+          <Select
+            label={t`Question type`}
+            allowDeselect={false}
+            readOnly={readOnly}
+            value={String(question.questionType === 4 ? 1 : question.questionType)}
+            data={EDITABLE_TYPES.map((type) => ({ value: String(type), label: i18n._(questionTypeLabels[type]) }))}
+            onChange={(value) => value !== null && edit({ type: "question.setType", question: question.key, questionType: Number(value) as QuestionType })}
+          />
+        </Group>
+        <Textarea
+          id={textId}
+          label={t`Question text`}
+          withAsterisk
+          autosize
+          minRows={1}
+          value={question.text}
+          readOnly={readOnly}
+          error={problemOf(textId)}
+          onChange={(event) => edit({ type: "question.set", question: question.key, field: "text", value: event.currentTarget.value })}
+        />
+        <Text size="sm" fw={600}>
+          <Trans>Options</Trans>
+        </Text>
+        <OptionList question={question} />
+        <Group gap="xs">
+          <Button id={`add-option-${question.key}`} variant="light" size="xs" disabled={readOnly} onClick={addOption}>
+            <Trans>Add option</Trans>
+          </Button>
+          <Button variant="default" size="xs" disabled={readOnly} onClick={() => setChoosingPredefined(true)}>
+            <Trans>Add predefined options</Trans>
+          </Button>
+        </Group>
+        <PredefinedOptionsDialog question={question.key} opened={choosingPredefined} onClose={() => setChoosingPredefined(false)} />
+      </Stack>
     </Paper>
   );
 });
