@@ -15,7 +15,7 @@ export interface CountyTile {
   code: string;
   /** The colour bin, "0" (fewest irregularities) to "4", or "none" without observed stations. */
   bin: string;
-  /** The link's accessible name, "Cluj: 12 irregularities per 100 observed stations". */
+  /** The tile in words, after what it shows: "Cluj: 12 irregularities per 100 observed stations". */
   name: string;
   /** The rate the tile shows ("–" without data). */
   rate: string;

@@ -28,6 +28,8 @@ export function StatisticChart({ items }: { items: readonly StatisticsItem[] }) 
         withBarValueLabel
         valueFormatter={(value) => i18n.number(value)}
         maxBarWidth={BAR_HEIGHT - 8}
+        // Figures refresh every 10 s: bars that grow again each time would pull the eye for nothing.
+        barProps={{ isAnimationActive: false }}
       />
     </Box>
   );

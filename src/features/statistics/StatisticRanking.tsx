@@ -36,6 +36,9 @@ export function StatisticRanking({ items, firstRank, link, label }: StatisticRan
               <Text span size="sm" c="var(--mantine-color-text)">
                 {item.label}
               </Text>
+              {/* A space in the text, not in the layout (a flex gap is none): "Cluj 17" is what the link shows, so
+                  its name "Cluj: 17" contains it word for word (WCAG 2.5.3, label in name). */}
+              {" "}
               <Text span size="sm" fw={700}>
                 {value}
               </Text>

@@ -27,7 +27,8 @@ const href = (element: Element | null) => element?.getAttribute("href") ?? null;
 
 function tileOf(link: HTMLElement): CountyTile {
   const [code, rate] = Array.from(link.children).map((child) => textOf(child) ?? "");
-  return { code: code ?? "", rate: rate ?? "", bin: link.dataset.bin ?? "", name: link.getAttribute("aria-label") ?? "", href: href(link) ?? "" };
+  const name = textOf(link.querySelector("[data-tile-name]")) ?? "";
+  return { code: code ?? "", rate: rate ?? "", bin: link.dataset.bin ?? "", name, href: href(link) ?? "" };
 }
 
 export function coverageOverview(user: UserEvent): CoverageOverview {

@@ -1,4 +1,4 @@
-import { Box, Group, Stack, Text } from "@mantine/core";
+import { Box, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { CountyCoverage } from "./coverage.actors";
@@ -17,7 +17,6 @@ function CountyTile({ county }: { county: CountyCoverage }) {
     <Box
       component={Link}
       to={countyUrgentsHref(county.countyCode)}
-      aria-label={rateLabel(i18n, county.countyName, rate)}
       title={county.countyName}
       data-county={county.countyCode}
       data-bin={rate === null ? "none" : rateBinIndex(rate)}
@@ -38,9 +37,12 @@ function CountyTile({ county }: { county: CountyCoverage }) {
       <Text span fw={700} fz="sm" inherit={false} c="inherit">
         {county.countyCode}
       </Text>
-      <Text span fz={10} c="inherit" aria-hidden>
+      {" "}
+      <Text span fz={10} c="inherit" aria-hidden={rate === null}>
         {rate === null ? "–" : formatRate(i18n, rate)}
       </Text>
+      {/* The name starts with what the tile shows ("SM 350"), so that speech input can say it, then says it in words. */}{" "}
+      <VisuallyHidden data-tile-name>{rateLabel(i18n, county.countyName, rate)}</VisuallyHidden>
     </Box>
   );
 }
