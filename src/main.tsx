@@ -22,7 +22,7 @@ async function start(rootElement: HTMLElement) {
   });
   // A signed-in visit loads its screen's code while the language loads, so the screen appears at once.
   const signedIn = selectIsLoggedIn(session.getSnapshot());
-  await Promise.all([activateLocale(readStoredLocale(), i18n), signedIn ? preloadSignedIn(window.location.pathname, api) : null]);
+  await Promise.all([activateLocale(readStoredLocale(), i18n), signedIn ? preloadSignedIn(window.location, api) : null]);
   createRoot(rootElement).render(
     <StrictMode>
       <AppProviders i18n={i18n} session={session} api={api} inspect={inspect}>

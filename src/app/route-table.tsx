@@ -1,6 +1,7 @@
 import { createRoutesFromElements, matchRoutes, Navigate, Route, type Params } from "react-router";
 import type { ApiClient } from "../api/client";
 import { prefetchForm } from "../features/forms/form-prefetch";
+import { prefetchStatistics } from "../features/statistics/statistics-prefetch";
 import { AppLayout } from "./AppLayout";
 import { lazyPage, type LazyPage } from "./lazy-page";
 import { OrganizerGuard } from "./OrganizerGuard";
@@ -25,7 +26,7 @@ const NotFoundPage = lazyPage(() => import("./NotFoundPage"), "NotFoundPage");
 
 /** What a route knows beyond its page: the data to fetch while the page's code loads. */
 interface RouteData {
-  prefetch?: (params: Params, api: ApiClient) => void;
+  prefetch?: (params: Params, api: ApiClient, search: URLSearchParams) => void;
 }
 
 const prefetchFormOf = (params: Params, api: ApiClient) => {
@@ -51,7 +52,7 @@ export const routes = createRoutesFromElements(
       <Route path={paths.answers.path} element={<AnswerList />}>
         {answerDetails}
       </Route>
-      <Route path={paths.statistics.path} element={<StatisticsCards />} />
+      <Route path={paths.statistics.path} element={<StatisticsCards />} handle={{ prefetch: (_, api, search) => prefetchStatistics(api, search) } satisfies RouteData} />
       <Route path={paths.statistic.path} element={<StatisticsShow />} />
       <Route path={paths.coverageStations.path} element={<CoverageStations />} />
       <Route path={paths.observers.path} element={<ObserverList />} />
@@ -76,9 +77,9 @@ export const routes = createRoutesFromElements(
  * Loads the code of the page at `pathname` (its lazy pages along the matched routes), so that it renders at once,
  * and starts the data its route prefetches (not waited for: the page takes it when it asks).
  */
-export async function preloadPage(pathname: string, api: ApiClient): Promise<void> {
+export async function preloadPage({ pathname, search }: Pick<Location, "pathname" | "search">, api: ApiClient): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  for (const { route, params } of matches) (route.handle as RouteData | undefined)?.prefetch?.(params, api);
+  for (const { route, params } of matches) (route.handle as RouteData | undefined)?.prefetch?.(params, api, new URLSearchParams(search));
   const pages = matches
     .map(({ route }) => (route.element as { type?: Partial<LazyPage> } | undefined)?.type)
     .filter((page): page is LazyPage => typeof page?.preload === "function");

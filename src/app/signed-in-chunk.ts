@@ -9,13 +9,13 @@ export const SignedInRoutes = lazyPage(loadSignedInRoutes, "SignedInRoutes");
 
 /**
  * A signed-in visit's first screen without a loading step: the shell's code and the code of the page at
- * `pathname`, loaded before the first render, and the data that page's route prefetches. A chunk that fails here
+ * `location`, loaded before the first render, and the data that page's route prefetches. A chunk that fails here
  * is tried again, and reported, on render.
  */
-export async function preloadSignedIn(pathname: string, api: ApiClient): Promise<void> {
+export async function preloadSignedIn(location: Pick<Location, "pathname" | "search">, api: ApiClient): Promise<void> {
   try {
     const [table] = await Promise.all([loadRouteTable(), SignedInRoutes.preload()]);
-    await table.preloadPage(pathname, api);
+    await table.preloadPage(location, api);
   } catch {
     // The render's own load shows the failure.
   }

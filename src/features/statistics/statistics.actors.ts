@@ -3,7 +3,8 @@ import { expectData } from "../../api/problem";
 import { fromAbortablePromise } from "../../shared/machines/from-abortable-promise";
 import type { ListPage, ListQuery } from "../../shared/machines/list.machine";
 import type { BoardResults } from "./statistics-board.machine";
-import { CARD_SIZE, STATISTIC_CARDS, type StatisticsItem, type StatisticsMethod, type StatisticsPage } from "./statistics.config";
+import { STATISTIC_CARDS, type StatisticsItem, type StatisticsMethod, type StatisticsPage } from "./statistics.config";
+import { loadCards, takePrefetchedCards } from "./statistics-prefetch";
 
 /**
  * A row of a complete list. The list machine keys rows by `id` and keeps only rows and their count, so each row
@@ -17,13 +18,13 @@ function loadStatistic(api: ApiClient, method: StatisticsMethod, page: number, p
 
 /**
  * The loader of the cards' machine: every card's first page at once, each answering on its own (one failing card
- * does not hide the others).
+ * does not hide the others); the first load takes what the route prefetched, if anything.
  */
 export function createBoardActors(api: ApiClient) {
   return {
     actors: {
       loadCards: fromAbortablePromise<BoardResults>(async ({ signal }) => {
-        const settled = await Promise.allSettled(STATISTIC_CARDS.map((card) => loadStatistic(api, card.method, 1, CARD_SIZE, signal)));
+        const settled = await (takePrefetchedCards() ?? loadCards(api, signal));
         return Object.fromEntries(
           settled.map((result, index) => [STATISTIC_CARDS[index]!.key, result.status === "fulfilled" ? { page: result.value } : { error: result.reason as unknown }]),
         );

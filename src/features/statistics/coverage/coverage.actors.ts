@@ -2,6 +2,7 @@ import type { ApiClient } from "../../../api/client";
 import { expectData } from "../../../api/problem";
 import type { components } from "../../../api/schema";
 import { fromAbortablePromise } from "../../../shared/machines/from-abortable-promise";
+import { loadCoverage, takePrefetchedCoverage } from "../statistics-prefetch";
 
 export type Coverage = components["schemas"]["Coverage"];
 export type CountyCoverage = components["schemas"]["CountyCoverage"];
@@ -26,12 +27,12 @@ export interface CoverageStationsQuery {
 /** The contract's largest page: a county has at most about 1,300 stations, so two requests at most. */
 const ALL_PAGE_SIZE = 1000;
 
-/** The coverage machine's loader (getCoverage) for the silent threshold it is given. */
+/** The coverage machine's loader (getCoverage) for the silent threshold it is given; first, what the route prefetched. */
 export function createCoverageActors(api: ApiClient) {
   return {
     // Starts on mount: see fromAbortablePromise.
-    load: fromAbortablePromise<Coverage, { silentMinutes: number }>(({ input, signal }) =>
-      expectData(api.GET("/api/v1/coverage", { params: { query: { silentMinutes: input.silentMinutes } }, signal })),
+    load: fromAbortablePromise<Coverage, { silentMinutes: number }>(
+      ({ input, signal }) => takePrefetchedCoverage(input.silentMinutes) ?? loadCoverage(api, input.silentMinutes, signal),
     ),
   };
 }
