@@ -4,22 +4,23 @@ import { Link } from "react-router";
 import type { CountyCoverage } from "./coverage.actors";
 import { countyUrgentsHref } from "./coverage.links";
 import { formatRate, rateLabel } from "./county-rate";
-import { DIASPORA_CODE, irregularityRate, NO_DATA_COLOURS, rateBin, rateBinIndex, TILE_COLUMNS, TILE_POSITIONS, TILE_ROWS } from "./county-tiles";
+import { DIASPORA_CODE, irregularityRate, NO_DATA_COLOURS, rateBinIndex, rateBins, TILE_COLUMNS, TILE_POSITIONS, TILE_ROWS, type RateBin } from "./county-tiles";
 import { RateLegend } from "./RateLegend";
 
 const TILE_GAP = 4;
 
-function CountyTile({ county }: { county: CountyCoverage }) {
+function CountyTile({ county, bins }: { county: CountyCoverage; bins: readonly RateBin[] }) {
   const { i18n } = useLingui();
   const rate = irregularityRate(county.irregularities, county.observed);
-  const colours = rate === null ? NO_DATA_COLOURS : rateBin(rate);
+  const bin = rate === null ? null : rateBinIndex(bins, rate);
+  const colours = bin === null ? NO_DATA_COLOURS : bins[bin]!;
   return (
     <Box
       component={Link}
       to={countyUrgentsHref(county.countyCode)}
       title={county.countyName}
       data-county={county.countyCode}
-      data-bin={rate === null ? "none" : rateBinIndex(rate)}
+      data-bin={bin ?? "none"}
       style={{
         aspectRatio: "1",
         display: "flex",
@@ -61,6 +62,7 @@ export function CountyTileMap({ counties }: { counties: readonly CountyCoverage[
       return a.row - b.row || a.column - b.column;
     });
   const diaspora = counties.find((county) => county.countyCode === DIASPORA_CODE);
+  const bins = rateBins(Math.max(0, ...counties.map((county) => irregularityRate(county.irregularities, county.observed) ?? 0)));
   return (
     <Stack gap="sm">
       <Group align="flex-start" gap="lg">
@@ -83,7 +85,7 @@ export function CountyTileMap({ counties }: { counties: readonly CountyCoverage[
             const position = TILE_POSITIONS.get(county.countyCode)!;
             return (
               <li key={county.countyCode} style={{ gridRow: position.row, gridColumn: position.column }}>
-                <CountyTile county={county} />
+                <CountyTile county={county} bins={bins} />
               </li>
             );
           })}
@@ -93,11 +95,11 @@ export function CountyTileMap({ counties }: { counties: readonly CountyCoverage[
             <Text size="xs" c="dimmed" aria-hidden>
               <Trans comment="Caption of the diaspora tile, apart from the county map">Abroad</Trans>
             </Text>
-            <CountyTile county={diaspora} />
+            <CountyTile county={diaspora} bins={bins} />
           </Stack>
         ) : null}
       </Group>
-      <RateLegend />
+      <RateLegend bins={bins} />
     </Stack>
   );
 }

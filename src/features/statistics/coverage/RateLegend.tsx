@@ -1,6 +1,6 @@
 import { Box, Group, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { NO_DATA_COLOURS, RATE_BINS } from "./county-tiles";
+import { NO_DATA_COLOURS, type RateBin } from "./county-tiles";
 
 function Swatch({ background, dashed = false }: { background: string; dashed?: boolean }) {
   return (
@@ -13,7 +13,7 @@ function Swatch({ background, dashed = false }: { background: string; dashed?: b
 }
 
 /** What each tile colour means: the bins of irregularities per 100 observed stations, and "no data". */
-export function RateLegend() {
+export function RateLegend({ bins }: { bins: readonly RateBin[] }) {
   const { i18n, t } = useLingui();
   const number = (value: number) => i18n.number(value);
   return (
@@ -24,7 +24,7 @@ export function RateLegend() {
       p={0}
       style={{ listStyle: "none", display: "flex", flexWrap: "wrap", gap: "var(--mantine-spacing-sm)" }}
     >
-      {RATE_BINS.map((bin) => {
+      {bins.map((bin) => {
         const from = number(bin.from);
         const to = bin.to === null ? null : number(bin.to);
         return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_COUNTIES } from "../../../../server/src/demo/content/counties";
-import { DIASPORA_CODE, irregularityRate, rateBinIndex, TILE_COLUMNS, TILE_POSITIONS, TILE_ROWS } from "./county-tiles";
+import { DIASPORA_CODE, irregularityRate, rateBinIndex, rateBins, TILE_COLUMNS, TILE_POSITIONS, TILE_ROWS } from "./county-tiles";
 
 describe("county tiles", () => {
   it("places every county of the country on its own tile inside the grid, and the diaspora off it", () => {
@@ -33,7 +33,17 @@ describe("county tiles", () => {
     expect(irregularityRate(1, 3)).toBe(33.3);
   });
 
-  it("bins rates with lower bounds inclusive", () => {
-    expect([0, 9.9, 10, 24.9, 25, 49.9, 50, 99.9, 100, 700].map(rateBinIndex)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
+  it("bins modest rates on the standard scale, lower bounds inclusive", () => {
+    const bins = rateBins(120);
+    expect(bins.map((bin) => [bin.from, bin.to])).toEqual([[0, 10], [10, 25], [25, 50], [50, 100], [100, null]]);
+    expect([0, 9.9, 10, 24.9, 25, 49.9, 50, 99.9, 100, 120].map((rate) => rateBinIndex(bins, rate))).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
+  });
+
+  it("spreads high rates over equal round steps, so that election day is not one colour", () => {
+    // Several flagged answers per station: rates in the hundreds.
+    expect(rateBins(533).map((bin) => bin.from)).toEqual([0, 100, 200, 300, 400]);
+    expect(rateBins(300).map((bin) => bin.from)).toEqual([0, 50, 100, 150, 200]);
+    expect(rateBins(1_240).map((bin) => bin.from)).toEqual([0, 250, 500, 750, 1000]);
+    expect([220, 350, 533].map((rate) => rateBinIndex(rateBins(533), rate))).toEqual([2, 3, 4]);
   });
 });

@@ -29,19 +29,46 @@ export const TILE_POSITIONS: ReadonlyMap<string, TilePosition> = new Map(
 export const DIASPORA_CODE = "D";
 
 /**
- * Irregularities per 100 observed stations, in five bins (lower bound inclusive). The colours are cividis-like
- * (readable with every common colour-vision deficiency), light for few and dark for many, each with the text
- * colour that keeps at least 4.5:1 contrast on it.
+ * The five colours of the scale, cividis-like (readable with every common colour-vision deficiency), light for few
+ * and dark for many, each with the text colour that keeps at least 4.5:1 contrast on it.
  */
-export const RATE_BINS = [
-  { from: 0, to: 10, background: "#fdea45", text: "#000000" },
-  { from: 10, to: 25, background: "#b7ab6d", text: "#000000" },
-  { from: 25, to: 50, background: "#7c7b78", text: "#000000" },
-  { from: 50, to: 100, background: "#3b496c", text: "#ffffff" },
-  { from: 100, to: null, background: "#00224e", text: "#ffffff" },
+const BIN_COLOURS = [
+  { background: "#fdea45", text: "#000000" },
+  { background: "#b7ab6d", text: "#000000" },
+  { background: "#7c7b78", text: "#000000" },
+  { background: "#3b496c", text: "#ffffff" },
+  { background: "#00224e", text: "#ffffff" },
 ] as const;
 
-export type RateBin = (typeof RATE_BINS)[number];
+export interface RateBin {
+  from: number;
+  /** Upper bound (exclusive); null for the last bin. */
+  to: number | null;
+  background: string;
+  text: string;
+}
+
+/** The scale's bounds while the highest rate is modest: 10, 25, 50, 100 irregularities per 100 observed stations. */
+const STANDARD_BOUNDS = [10, 25, 50, 100];
+const STANDARD_UP_TO = 125;
+
+/** The nearest of 1, 2, 2.5, 5 times a power of ten, at least 1. */
+function niceStep(value: number): number {
+  if (value <= 1) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  const steps = [1, 2, 2.5, 5, 10].map((factor) => factor * power);
+  return steps.reduce((best, step) => (Math.abs(step - value) < Math.abs(best - value) ? step : best));
+}
+
+/**
+ * Five bins of irregularities per 100 observed stations (lower bound inclusive) for the rates shown. A fixed scale
+ * would paint election day in one colour (a station reports several flagged answers, so rates run into the
+ * hundreds), so above a modest maximum the bins are equal steps of a round size that spread the counties shown.
+ */
+export function rateBins(highestRate: number): RateBin[] {
+  const bounds = highestRate <= STANDARD_UP_TO ? STANDARD_BOUNDS : [1, 2, 3, 4].map((n) => n * niceStep(highestRate / 5));
+  return BIN_COLOURS.map((colours, index) => ({ from: index === 0 ? 0 : bounds[index - 1]!, to: bounds[index] ?? null, ...colours }));
+}
 
 export const NO_DATA_COLOURS = { background: "#f1f3f5", text: "#212529", border: "#868e96" } as const;
 
@@ -51,6 +78,4 @@ export function irregularityRate(irregularities: number, observed: number): numb
 }
 
 /** The index of the bin a rate falls in, 0 (fewest) to 4 (most). */
-export const rateBinIndex = (rate: number): number => RATE_BINS.findIndex((bin) => bin.to === null || rate < bin.to);
-
-export const rateBin = (rate: number): RateBin => RATE_BINS[rateBinIndex(rate)]!;
+export const rateBinIndex = (bins: readonly RateBin[], rate: number): number => bins.findIndex((bin) => bin.to === null || rate < bin.to);
