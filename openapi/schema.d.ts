@@ -2171,24 +2171,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description This server cannot perform the operation (for notifications, no delivery provider is configured for the channel); nothing was changed. */
-        NotImplemented: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "urn:problem:not-implemented",
-                 *       "title": "Not implemented",
-                 *       "status": 501,
-                 *       "code": "not_implemented",
-                 *       "detail": "No delivery provider is configured for channel Firebase."
-                 *     }
-                 */
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
         /** @description The server is up but its database does not answer. */
         ServiceUnavailable: {
             headers: {

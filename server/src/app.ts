@@ -27,6 +27,7 @@ import { healthHandlers } from "./health/routes.ts";
 import { ngoAdminHandlers } from "./ngos/admin-routes.ts";
 import { ngoHandlers } from "./ngos/routes.ts";
 import { noteAdminHandlers, noteHandlers } from "./notes/routes.ts";
+import { notificationHandlers } from "./notifications/routes.ts";
 import { observerHandlers } from "./observers/routes.ts";
 import { pollingStationHandlers } from "./polling-stations/routes.ts";
 import { fail, problem, problemResponse, ProblemError } from "./problem.ts";
@@ -54,6 +55,7 @@ const adminHandlers: AdminHandlers = {
   ...noteAdminHandlers,
   ...statisticsHandlers,
   ...coverageHandlers,
+  ...notificationHandlers,
 };
 
 const MiB = 1024 * 1024;

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { BlockList } from "node:net";
 import { join, resolve } from "node:path";
 import { parseTrustedProxies } from "./http/client-address.ts";
+import type { ServiceAccount } from "firebase-admin/app";
+import type { FirebaseCredentials } from "./notifications/firebase.ts";
 
 export interface ServerConfig {
   host: string;
@@ -14,12 +16,16 @@ export interface ServerConfig {
   staticDir: string | undefined;
   seed: boolean;
   trustedProxies: BlockList | undefined;
+  /** Push through Firebase Cloud Messaging with these credentials; without them notifications go to the outbox. */
+  firebase: FirebaseCredentials | undefined;
 }
 
 /**
  * Reads the environment. Without DATABASE_URL the embedded PGlite database lives in DATA_DIR/db.
  * Without TOKEN_SECRET a random one is kept in DATA_DIR so that restarts keep sessions.
  * SEED: `true`/`false`; by default demo data is seeded on an empty embedded database only.
+ * FIREBASE_SERVICE_ACCOUNT (the service account's JSON, or a path to it) or GOOGLE_APPLICATION_CREDENTIALS turn on
+ * Firebase Cloud Messaging.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR ?? ".data");
@@ -37,7 +43,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // deployment starts empty and gets its first organizer from `npm run admin:create`.
     seed: env.SEED === undefined ? databaseUrl.startsWith("pglite:") : env.SEED === "true",
     trustedProxies: env.TRUST_PROXY ? parseTrustedProxies(env.TRUST_PROXY) : undefined,
+    firebase: firebaseCredentials(env),
   };
+}
+
+/** Read at start-up, so that a wrong path or malformed JSON stops the server instead of its first push. */
+function firebaseCredentials(env: NodeJS.ProcessEnv): FirebaseCredentials | undefined {
+  const account = env.FIREBASE_SERVICE_ACCOUNT?.trim();
+  if (account) {
+    const text = account.startsWith("{") ? account : readFileSync(account, "utf8");
+    try {
+      return { kind: "serviceAccount", serviceAccount: JSON.parse(text) as ServiceAccount };
+    } catch {
+      throw new Error("FIREBASE_SERVICE_ACCOUNT is neither a service account's JSON nor the path of one.");
+    }
+  }
+  return env.GOOGLE_APPLICATION_CREDENTIALS ? { kind: "applicationDefault" } : undefined;
 }
 
 function persistentSecret(dataDir: string): Uint8Array {

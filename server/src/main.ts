@@ -10,6 +10,9 @@ import { DEMO_ACCOUNTS } from "./demo/accounts.ts";
 import { seedDemoData } from "./demo/seed.ts";
 import { createDirectoryFileStore } from "./files/file-store.ts";
 import { listen } from "./http/listen.ts";
+import { createFanOut } from "./notifications/fan-out.ts";
+import { firebaseMessaging, firebaseProvider } from "./notifications/firebase.ts";
+import { outboxProvider } from "./notifications/provider.ts";
 
 const EMBEDDED_OBSERVER_LIMIT = 5_000;
 
@@ -26,12 +29,18 @@ await migrate(database);
 const files = createDirectoryFileStore(join(config.dataDir, "files"));
 const { seeded } = config.seed ? await seedDemoData(database, files) : { seeded: false };
 
+const clock = () => new Date();
+const pushProvider = config.firebase ? firebaseProvider(firebaseMessaging(config.firebase)) : outboxProvider;
+const fanOut = createFanOut({ db: database.db, provider: pushProvider, clock });
+fanOut.start();
+
 const app = createApp({
   db: database.db,
   engine: database.engine,
   files,
-  clock: () => new Date(),
+  clock,
   signInThrottle: createSignInThrottle(database.db),
+  notifications: { provider: pushProvider, wake: fanOut.wake },
   config: {
     version: process.env.npm_package_version ?? "dev",
     staticDir: config.staticDir,
@@ -43,6 +52,11 @@ const app = createApp({
 const { server, address } = await listen(app, { hostname: config.host, port: config.port });
 const url = `http://${address.address}:${address.port}`;
 console.log(`Vote Monitor back-office on ${url} (${database.engine}${seeded ? ", demo data seeded" : ""})`);
+console.log(
+  pushProvider.name === "firebase"
+    ? "Notifications are pushed through Firebase Cloud Messaging."
+    : "No push provider configured (FIREBASE_SERVICE_ACCOUNT): notifications are recorded, not pushed.",
+);
 if (!config.staticDir) console.log("No built SPA in dist/: the API is served alone (run `npm run build`).");
 if (embedded) await adviseOnEmbeddedSize();
 if (config.seed) {
@@ -54,6 +68,8 @@ if (config.seed) {
 
 async function shutdown() {
   server.close();
+  // A batch in flight finishes and records its outcomes; queued recipients wait for the next start.
+  await fanOut.stop();
   await database.close();
   unlock();
   process.exit(0);

@@ -3,6 +3,7 @@ import { expect, test } from "vitest";
 import type { components } from "../../openapi/schema.d.ts";
 import type { Engine } from "../src/db/database.ts";
 import type { Database } from "../src/db/schema.ts";
+import type { PushProvider } from "../src/notifications/provider.ts";
 import { engines, startTestServer, type TestServer } from "./harness.ts";
 
 export type Problem = components["schemas"]["Problem"];
@@ -23,7 +24,13 @@ export interface SignedInServer {
   signIn: (user: string, password: string) => Promise<Response>;
 }
 
-async function signedIn(engine: Engine, options: { observers: number }): Promise<SignedInServer> {
+interface ServerOptions {
+  observers: number;
+  /** The push provider notifications go through (the outbox unless a test injects, e.g., a fake Firebase). */
+  push?: PushProvider;
+}
+
+async function signedIn(engine: Engine, options: ServerOptions): Promise<SignedInServer> {
   const server = await startTestServer(engine, options);
   return {
     server,
@@ -47,7 +54,7 @@ async function signedIn(engine: Engine, options: { observers: number }): Promise
  *       let { organizer, get } = {} as SignedInServer;
  *       it.beforeAll(({ api }) => void ({ organizer, get } = api));
  */
-export function serverTests(options: { observers: number }) {
+export function serverTests(options: ServerOptions) {
   const byEngine = (engine: Engine) =>
     // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern; it has none.
     test.extend("api", { scope: "file" }, async ({}, { onCleanup }) => {

@@ -10,6 +10,8 @@ import { seedDemoData } from "../src/demo/seed.ts";
 import { createMemoryFileStore } from "../src/files/file-store.ts";
 import type { TokenConfig } from "../src/auth/token.ts";
 import type { AppConfig } from "../src/http/handler.ts";
+import { createFanOut, type FanOut } from "../src/notifications/fan-out.ts";
+import { outboxProvider, type PushProvider } from "../src/notifications/provider.ts";
 import { createContractChecker } from "./contract-check.ts";
 
 /**
@@ -31,6 +33,8 @@ export interface TestServer {
   app: Hono;
   handle: DatabaseHandle;
   clock: { now: Date; advance(seconds: number): void };
+  /** The notifications' fan-out, never started: a test runs it with `drain()`. */
+  fanOut: FanOut;
   request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
   signIn(user: string, password: string): Promise<string>;
   close(): Promise<void>;
@@ -57,7 +61,12 @@ async function createDatabase(engine: Engine): Promise<{ url: string; drop: () =
 
 export async function startTestServer(
   engine: Engine,
-  { seed = true, observers = 200, config = {} }: { seed?: boolean; observers?: number; config?: Partial<AppConfig> } = {},
+  {
+    seed = true,
+    observers = 200,
+    config = {},
+    push = outboxProvider,
+  }: { seed?: boolean; observers?: number; config?: Partial<AppConfig>; push?: PushProvider } = {},
 ): Promise<TestServer> {
   const database = await createDatabase(engine);
   const handle = await openDatabase(database.url);
@@ -70,12 +79,14 @@ export async function startTestServer(
       this.now = new Date(this.now.getTime() + seconds * 1000);
     },
   };
+  const fanOut = createFanOut({ db: handle.db, provider: push, clock: () => clock.now });
   const app = createApp({
     db: handle.db,
     engine: handle.engine,
     files,
     clock: () => clock.now,
     signInThrottle: createSignInThrottle(handle.db),
+    notifications: { provider: push, wake: () => {} },
     config: { token: tokenConfig, version: "test", ...config },
   });
 
@@ -94,6 +105,7 @@ export async function startTestServer(
     app,
     handle,
     clock,
+    fanOut,
     request,
     async signIn(user, password) {
       const response = await request("/api/v2/access/authorize", { method: "POST", json: { user, password } });

@@ -22,6 +22,8 @@ import { skipAbandonedRequests } from "../../server/src/db/abandoned-requests.ts
 import type { Database } from "../../server/src/db/schema.ts";
 import { seedDemoData } from "../../server/src/demo/seed.ts";
 import { createMemoryFileStore, type FileStore } from "../../server/src/files/file-store.ts";
+import { createFanOut, type FanOut } from "../../server/src/notifications/fan-out.ts";
+import { outboxProvider } from "../../server/src/notifications/provider.ts";
 import { createContractChecker } from "../../server/test/contract-check.ts";
 
 export type TestDb = Kysely<Database>;
@@ -53,6 +55,8 @@ interface FileDatabase {
   /** Built once per file (compiling the contract's validators is the slow part); `files` is the current test's. */
   app: Hono;
   files: { current: FileStore };
+  /** Notifications go to the outbox; never started, a test settles them with `drainNotifications`. */
+  fanOut: FanOut;
 }
 
 let fileDatabase: Promise<FileDatabase> | undefined;
@@ -66,6 +70,7 @@ function openFileDatabase(): Promise<FileDatabase> {
       "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'",
     );
     const files = { current: createMemoryFileStore() };
+    const fanOut = createFanOut({ db, provider: outboxProvider, clock: () => TEST_NOW });
     const app = createApp({
       db,
       engine: "pglite",
@@ -73,8 +78,9 @@ function openFileDatabase(): Promise<FileDatabase> {
       clock: () => TEST_NOW,
       signInThrottle: createSignInThrottle(db),
       config: { token: tokenConfig, version: "test" },
+      notifications: { provider: outboxProvider, wake: () => {} },
     });
-    return { pglite, db, tables: rows.map((row) => `public.${row.name}`), snapshots: new Map(), app, files };
+    return { pglite, db, tables: rows.map((row) => `public.${row.name}`), snapshots: new Map(), app, files, fanOut };
   })();
   return fileDatabase;
 }
@@ -189,6 +195,8 @@ export interface TestServer {
   hold(match: Match): HeldRequests;
   /** Answers matching requests with a problem instead of the server: the next `times` of them, all by default. */
   fail(match: Match, status: number, code: string, times?: number): void;
+  /** Settles every queued notification recipient, as the server's background fan-out does (the outbox: not pushed). */
+  drainNotifications(): Promise<number>;
 }
 
 async function mintToken(db: TestDb, account: string, issuedAt: Date = TEST_NOW): Promise<string> {
@@ -329,5 +337,6 @@ export async function startTestServer({ seed = "demo", observers = 20 }: TestSer
     fail(match, status, code, times = Infinity) {
       failures.push({ matches: matcher(match), status, code, left: times });
     },
+    drainNotifications: () => database.fanOut.drain(),
   };
 }

@@ -3,6 +3,8 @@ import type { ColumnType, Generated } from "kysely";
 /** Timestamps come back as Date on both drivers; inserts may pass a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type PushProviderName = "firebase" | "outbox";
+export type RecipientStatus = "queued" | "sent" | "failed" | "no_device" | "not_pushed";
 
 /** Table shapes in camelCase; the CamelCasePlugin maps them to the snake_case columns of the migrations. */
 export interface Database {
@@ -137,10 +139,19 @@ export interface Database {
     senderAdminId: number | null;
     senderNgoId: number;
     sentAt: DefaultedTimestamp;
+    audience: ColumnType<"selected" | "all", "selected" | "all" | undefined, "selected" | "all">;
+    provider: ColumnType<PushProviderName, PushProviderName | undefined, PushProviderName>;
+    senderAccount: string | null;
+    idempotencyKey: string | null;
   };
   notificationRecipient: {
     notificationId: number;
     observerId: number;
+    status: ColumnType<RecipientStatus, RecipientStatus | undefined, RecipientStatus>;
+    reason: string | null;
+    attempts: Generated<number>;
+    nextAttemptAt: Timestamp | null;
+    updatedAt: DefaultedTimestamp;
   };
   notificationRegistration: {
     observerId: number;

@@ -7,6 +7,7 @@ import type { TokenConfig } from "../auth/token.ts";
 import type { Engine } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import type { FileStore } from "../files/file-store.ts";
+import type { NotificationDelivery } from "../notifications/provider.ts";
 
 export interface AppConfig {
   token: TokenConfig;
@@ -24,6 +25,8 @@ export interface AppDependencies {
   clock: () => Date;
   config: AppConfig;
   signInThrottle: SignInThrottle;
+  /** Push delivery; without it notifications are recorded to the outbox and nothing pushes them. */
+  notifications?: NotificationDelivery;
 }
 
 export type OperationId = keyof operations;

@@ -1,0 +1,89 @@
+import { sql, type Kysely } from "kysely";
+import type { components } from "../../../openapi/schema.d.ts";
+import type { Admin } from "../auth/principal.ts";
+import type { Database, PushProviderName } from "../db/schema.ts";
+import { audienceCondition, checkRecipients, type Audience } from "./audience.ts";
+
+export type NotificationResult = components["schemas"]["NotificationResult"];
+
+export interface Compose {
+  channel: string;
+  from: string;
+  title: string;
+  message: string;
+}
+
+export interface SendRequest {
+  admin: Admin;
+  audience: Audience;
+  compose: Compose;
+  provider: PushProviderName;
+  /** The client's Idempotency-Key: the same key from the same admin answers the first notification. */
+  idempotencyKey: string | undefined;
+  now: Date;
+}
+
+/**
+ * Records a notification and every recipient in one transaction: `queued` with a device registered on the
+ * channel, `no_device` otherwise. One INSERT … SELECT, so 20,000 recipients take one statement. `replayed` when
+ * the idempotency key was used before: nothing is recorded, the first notification's result is answered.
+ */
+export async function recordNotification(db: Kysely<Database>, request: SendRequest): Promise<{ replayed: boolean; result: NotificationResult }> {
+  const { admin, idempotencyKey } = request;
+  if (idempotencyKey !== undefined) {
+    const earlier = await resultByKey(db, admin, idempotencyKey);
+    if (earlier) return { replayed: true, result: earlier };
+  }
+  if (request.audience.kind === "selected") await checkRecipients(db, admin, request.audience.observerIds);
+  const result = await db.transaction().execute((trx) => insertNotification(trx, request));
+  // A concurrent request with the same key committed first: the unique index turned this insert into nothing.
+  if (result) return { replayed: false, result };
+  return { replayed: true, result: (await resultByKey(db, admin, idempotencyKey!))! };
+}
+
+async function insertNotification(trx: Kysely<Database>, { admin, audience, compose, provider, idempotencyKey, now }: SendRequest) {
+  const inserted = await trx
+    .insertInto("notification")
+    .values({
+      title: compose.title,
+      message: compose.message,
+      channel: compose.channel,
+      senderFrom: compose.from,
+      senderAdminId: admin.adminId,
+      senderAccount: admin.account,
+      senderNgoId: admin.ngoId,
+      sentAt: now,
+      audience: audience.kind,
+      provider,
+      idempotencyKey: idempotencyKey ?? null,
+    })
+    .onConflict((conflict) => conflict.columns(["senderAdminId", "idempotencyKey"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (!inserted) return null;
+  const { rows } = await sql<{ recipients: number; unreachable: number }>`
+    WITH added AS (
+      INSERT INTO notification_recipient (notification_id, observer_id, status, updated_at)
+      SELECT ${inserted.id}, o.id,
+        CASE WHEN EXISTS (SELECT 1 FROM notification_registration g WHERE g.observer_id = o.id AND g.channel_name = ${compose.channel})
+          THEN 'queued' ELSE 'no_device' END,
+        ${now}
+      FROM observer o
+      WHERE ${audienceCondition(admin, audience)}
+      RETURNING status)
+    SELECT count(*)::int AS recipients, (count(*) FILTER (WHERE status = 'no_device'))::int AS unreachable FROM added`.execute(trx);
+  const { recipients, unreachable } = rows[0]!;
+  return { id: inserted.id, recipients, reachable: recipients - unreachable, notReachable: unreachable, provider };
+}
+
+async function resultByKey(db: Kysely<Database>, admin: Admin, key: string): Promise<NotificationResult | undefined> {
+  const { rows } = await sql<{ id: number; provider: PushProviderName; recipients: number; unreachable: number }>`
+    SELECT n.id, n.provider, count(r.observer_id)::int AS recipients,
+      (count(*) FILTER (WHERE r.status = 'no_device'))::int AS unreachable
+    FROM notification n LEFT JOIN notification_recipient r ON r.notification_id = n.id
+    WHERE n.sender_admin_id = ${admin.adminId} AND n.idempotency_key = ${key}
+    GROUP BY n.id`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  return { id: row.id, recipients: row.recipients, reachable: row.recipients - row.unreachable, notReachable: row.unreachable, provider: row.provider };
+}
