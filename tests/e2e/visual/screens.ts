@@ -7,6 +7,8 @@ export interface DemoIds {
   ngoId: number;
   /** An urgent thread (observer × polling station) of the demo. */
   thread: { observerId: number; pollingStationId: number };
+  /** The county of that thread: one with observed stations. */
+  countyCode: string;
 }
 
 /** The visible words the screens are opened with, in the language the page is shown in. */
@@ -92,6 +94,12 @@ const seeThreads = async ({ page }: ScreenContext) => {
   await page.getByTestId("answer-thread").first().waitFor();
 };
 
+/** The statistics page: its cards, and the coverage board under them. */
+const seeStatistics = async ({ page }: ScreenContext) => {
+  await page.getByTestId("statistic-as-of").first().waitFor();
+  await page.getByTestId("coverage-as-of").waitFor();
+};
+
 const seeFormList = async ({ page }: ScreenContext) => {
   await page.locator("tbody tr").first().waitFor();
 };
@@ -112,8 +120,25 @@ export const SCREENS: Screen[] = [
   { name: "urgents-details", path: ({ thread }) => `/urgents/details/${thread.observerId}/${thread.pollingStationId}`, show: seeThreads },
   { name: "answers", path: () => "/answers", show: seeThreads },
   { name: "answers-details", path: ({ thread }) => `/answers/details/${thread.observerId}/${thread.pollingStationId}`, show: seeThreads },
-  { name: "statistics", path: () => "/statistics" },
-  { name: "statistics-key", path: () => "/statistics/county" },
+  { name: "statistics", path: () => "/statistics", show: seeStatistics },
+  {
+    name: "statistics-complete-list",
+    overlay: true,
+    path: () => "/statistics",
+    show: async (context) => {
+      await seeStatistics(context);
+      await context.page.getByTestId("statistic-card").first().getByRole("button").first().click();
+      await seeDialog(context);
+      await context.page.getByRole("dialog").getByTestId("statistic-as-of").waitFor();
+    },
+  },
+  { name: "statistics-key", path: () => "/statistics/sesizari-judete", show: ({ page }) => page.getByTestId("statistic-as-of").waitFor() },
+  { name: "statistics-unknown-key", path: () => "/statistics/county" },
+  {
+    name: "coverage-stations",
+    path: ({ countyCode }) => `/statistics/coverage/${countyCode}/observed`,
+    show: ({ page }) => page.getByTestId("coverage-as-of").waitFor(),
+  },
   { name: "observers", path: () => "/observatori", show: seeObserverList },
   {
     name: "observers-row-menu",
