@@ -34,8 +34,12 @@ export function readPo(text: string): Entry[] {
   return entries;
 }
 
-const romanian = readPo(readFileSync("src/locales/ro/messages.po", "utf8"));
-const missing = romanian.filter((entry) => entry.translation.trim() === "");
-for (const entry of missing) console.log(`missing ro translation: ${entry.id}`);
-console.log(`ro catalog: ${romanian.length} messages, ${missing.length} missing`);
-process.exit(missing.length === 0 ? 0 : 1);
+let missingCount = 0;
+for (const catalog of ["messages", "first-screen"]) {
+  const romanian = readPo(readFileSync(`src/locales/ro/${catalog}.po`, "utf8"));
+  const missing = romanian.filter((entry) => entry.translation.trim() === "");
+  for (const entry of missing) console.log(`missing ro translation in ${catalog}.po: ${entry.id}`);
+  console.log(`ro ${catalog} catalog: ${romanian.length} messages, ${missing.length} missing`);
+  missingCount += missing.length;
+}
+process.exit(missingCount === 0 ? 0 : 1);

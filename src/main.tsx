@@ -6,7 +6,7 @@ import { AppProviders } from "./app/AppProviders";
 import { AppRoutes } from "./app/AppRoutes";
 import { preloadSignedIn } from "./app/signed-in-chunk";
 import { startAppServices } from "./app/app-services";
-import { activateLocale } from "./shared/i18n/i18n";
+import { activateLocale, activateWholeCatalog } from "./shared/i18n/i18n";
 import { readStoredLocale } from "./shared/i18n/locales";
 import { loadInspector } from "./shared/inspect";
 import { selectIsLoggedIn } from "./features/session/session.selectors";
@@ -22,7 +22,8 @@ async function start(rootElement: HTMLElement) {
   });
   // A signed-in visit loads its screen's code while the language loads, so the screen appears at once.
   const signedIn = selectIsLoggedIn(session.getSnapshot());
-  await Promise.all([activateLocale(readStoredLocale(), i18n), signedIn ? preloadSignedIn(window.location, api) : null]);
+  const locale = readStoredLocale();
+  await Promise.all(signedIn ? [activateWholeCatalog(i18n, locale), preloadSignedIn(window.location, api)] : [activateLocale(locale, i18n)]);
   createRoot(rootElement).render(
     <StrictMode>
       <AppProviders i18n={i18n} session={session} api={api} inspect={inspect}>

@@ -1,9 +1,12 @@
 import type { ApiClient } from "../api/client";
+import { i18n } from "@lingui/core";
+import { activateWholeCatalog } from "../shared/i18n/i18n";
 import { lazyPage } from "./lazy-page";
 
 // Everything behind the session guard (router, shell, route table, pages) is one lazy chunk, so the login
 // route loads neither react-router nor the shell: that is what keeps it within its size budget.
-const loadSignedInRoutes = () => import("./SignedInRoutes");
+// The signed-in screens need every message: the whole catalog loads with their code (the login route has only its own).
+const loadSignedInRoutes = () => Promise.all([import("./SignedInRoutes"), activateWholeCatalog(i18n)]).then(([module]) => module);
 const loadRouteTable = () => import("./route-table");
 export const SignedInRoutes = lazyPage(loadSignedInRoutes, "SignedInRoutes");
 
