@@ -2,9 +2,17 @@ import { createTheme, darken, defaultVariantColorsResolver, parseThemeColor, typ
 
 /** The light variant writes in the colour itself: yellow and orange text on their pale backgrounds fail WCAG AA. */
 const WARM = new Set(["yellow", "orange"]);
+/**
+ * Green is too light at every shade for AA: white on green.9 is 4.4:1, green text on its pale background less.
+ * Darkened through the theme's variable, so a filled green still names its colour (`--button-bg`).
+ */
+const darkGreen = (blackPercent: number) => `color-mix(in srgb, var(--mantine-color-green-9), black ${blackPercent}%)`;
+
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (parsed.color === "green" && input.variant === "filled") return { ...colors, background: darkGreen(20), hover: darkGreen(35) };
+  if (parsed.color === "green" && input.variant === "light") return { ...colors, color: darkGreen(30), hoverColor: darkGreen(30) };
   if (input.variant !== "light" || !WARM.has(parsed.color)) return colors;
   const text = darken(input.theme.colors[parsed.color]![9], 0.45);
   return { ...colors, color: text, hoverColor: text };

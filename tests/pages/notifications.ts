@@ -170,7 +170,7 @@ export const NOTIFICATION_WORDS: Words<NotificationWords> = {
     newNotification: "Notificare nouă",
     deviceRegistered: "Dispozitiv înregistrat",
     historyTable: "Notificări trimise",
-    recipientsOf: (title) => `Destinatarii notificării ${title}`,
+    recipientsOf: (title) => `Destinatari: ${title}`,
     recipientsTable: "Destinatari",
     status: "Stare",
     refresh: "Reîmprospătează lista",
