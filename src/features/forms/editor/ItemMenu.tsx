@@ -1,4 +1,4 @@
-import { use, useState, type ReactNode } from "react";
+import { use, useEffect, useRef, useState, type ReactNode } from "react";
 import { Menu } from "@mantine/core";
 import { Trans } from "@lingui/react/macro";
 import { ListMoreIcon } from "../../../shared/ui/ListIcons";
@@ -25,20 +25,26 @@ interface ItemMenuProps {
  */
 export function ItemMenu({ id, label, index, count, onMove, deleteLabel, onDelete, children }: ItemMenuProps) {
   const readOnly = use(ReadOnlyContext);
-  const [opened, setOpened] = useState<boolean | null>(null);
+  // plain: a button only; arming: the menu is mounted, closed, its button about to take the focus; then it opens.
+  const [phase, setPhase] = useState<"plain" | "arming" | "armed">("plain");
+  const [opened, setOpened] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (phase !== "arming") return;
+    // The plain button the user pressed is gone: its successor takes the focus first, so that the menu, opening
+    // after, returns the focus to it when it closes (by reference: the menu gives its target an id of its own).
+    buttonRef.current?.focus();
+    setPhase("armed");
+    setOpened(true);
+  }, [phase]);
   const button = (onClick?: () => void) => (
-    <button type="button" id={id} className={classes.actions} aria-label={label} aria-haspopup="menu" aria-expanded={false} onClick={onClick}>
+    <button ref={buttonRef} type="button" id={id} className={classes.actions} aria-label={label} aria-haspopup="menu" aria-expanded={false} onClick={onClick}>
       <ListMoreIcon />
     </button>
   );
-  if (opened === null) return button(() => setOpened(true));
-  const onChange = (next: boolean) => {
-    setOpened(next);
-    // The button that had focus before the first opening was replaced: give focus back to the one that is there now.
-    if (!next) requestAnimationFrame(() => document.getElementById(id)?.focus());
-  };
+  if (phase === "plain") return button(() => setPhase("arming"));
   return (
-    <Menu position="bottom-end" withinPortal opened={opened} onChange={onChange}>
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>{button()}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item disabled={readOnly || index === 0} onClick={() => onMove(index - 1)}>
