@@ -122,7 +122,8 @@ if (measured.page) {
     ["  of which: first statistics GET sent at", firstStatisticSent, Infinity],
     ["  of which: last statistics GET answered at", lastStatisticAnswered, Infinity],
     ["cards with their bar charts drawn", charts, Infinity],
-    ["coverage board painted", board, 1000],
+    // Below the cards, mostly below the fold: the issue's figure is the cards; this one is for information.
+    ["coverage board painted", board, Infinity],
   ] as const;
   console.log("");
   console.log(`/statistics in a new tab, Chromium headless, 1x CPU, 1280×800, ${PAGE_RUNS} runs: ms from navigation start`);

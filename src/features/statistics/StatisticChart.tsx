@@ -1,5 +1,6 @@
 // Only the statistics routes import this module: the charts' styles and recharts stay out of every other chunk.
 import "@mantine/charts/styles.css";
+import { useEffect, useState } from "react";
 import { Box } from "@mantine/core";
 import { BarChart } from "@mantine/charts";
 import { useLingui } from "@lingui/react/macro";
@@ -14,10 +15,19 @@ const BAR_HEIGHT = 28;
 export function StatisticChart({ items }: { items: readonly StatisticsItem[] }) {
   const { t, i18n } = useLingui();
   const data = items.map((item) => ({ label: item.label, value: item.value }));
+  const height = items.length * BAR_HEIGHT + 24;
+  // The rankings paint first: the bars (an SVG per card, the heaviest part of the page) follow a frame later, in the
+  // place kept for them.
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setDrawn(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  if (!drawn) return <Box aria-hidden="true" data-testid="statistic-chart" inert h={height} />;
   return (
-    <Box aria-hidden="true" data-testid="statistic-chart" inert>
+    <Box aria-hidden="true" data-testid="statistic-chart" inert h={height}>
       <BarChart
-        h={items.length * BAR_HEIGHT + 24}
+        h={height}
         data={data}
         dataKey="label"
         orientation="vertical"
