@@ -15,6 +15,7 @@ import { benchFormInput, optionCount, questionCode, QUESTIONS_PER_SECTION, SECTI
 import { focusEnd, keyProbe, openProbe, timeKey, waitForEditor, waitForValue, type FieldValue } from "./bench-forms-page.ts";
 import { percentile } from "./support/load.ts";
 import { withBenchDatabase } from "./support/bench-database.ts";
+import { BENCH_ORGANIZER, type BenchSession, signedInState } from "./support/bench-session.ts";
 
 type Form = components["schemas"]["Form"];
 
@@ -22,7 +23,6 @@ const SAVES = Number(process.env.SAVES ?? 10);
 const OPENS = Number(process.env.OPENS ?? 5);
 const KEYSTROKES = 100;
 const UNDOS = 50;
-const ORGANIZER = { user: "0700000001", password: "demo1234" };
 const TYPED = "Observatorul a constatat ca sigiliile urnei erau intacte si ca procesul verbal a fost semnat de toti m";
 
 type KeyTimes = Awaited<ReturnType<typeof timeKey>>;
@@ -34,7 +34,7 @@ async function signInOverApi(url: string): Promise<Record<string, string>> {
   const response = await fetch(`${url}/api/v2/access/authorize`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(ORGANIZER),
+    body: JSON.stringify(BENCH_ORGANIZER),
   });
   if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
   return { authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
@@ -80,23 +80,7 @@ async function benchSaves(url: string, authorization: Record<string, string>) {
   return { form: form!, creates: stats(creates), updates: stats(updates), reads: stats(reads), serverTiming };
 }
 
-/** Signs in on /login once; every measured tab starts from that session (the token the SPA keeps). */
-async function signedInState(browser: Browser, url: string) {
-  const context = await browser.newContext({ baseURL: url, locale: "en-US" });
-  const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByRole("textbox", { name: /Phone number/ }).fill(ORGANIZER.user);
-  await page.getByLabel(/^Password/).fill(ORGANIZER.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL("**/urgents");
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
-
-type Session = Awaited<ReturnType<typeof signedInState>>;
-
-async function newTab(browser: Browser, url: string, session: Session, form: Form) {
+async function newTab(browser: Browser, url: string, session: BenchSession, form: Form) {
   const context = await browser.newContext({ baseURL: url, locale: "en-US", viewport: { width: 1280, height: 800 }, storageState: session });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -113,7 +97,7 @@ async function newTab(browser: Browser, url: string, session: Session, form: For
 }
 
 /** Cold: a new tab (empty cache) opens /formulare/:id; from the list: a click on the form's link. ms to the painted last section. */
-async function benchOpen(browser: Browser, url: string, session: Session, form: Form) {
+async function benchOpen(browser: Browser, url: string, session: BenchSession, form: Form) {
   const cold: number[] = [];
   const loaded: number[] = [];
   const fromList: number[] = [];
@@ -139,7 +123,7 @@ async function benchOpen(browser: Browser, url: string, session: Session, form: 
  * In the 150th question (H10): unfolds it, types ~100 characters into its text one by one, then makes 60 steps by
  * typing into its code and its text in turn (each switch of field is a step of its own), undoes 50 and redoes 50.
  */
-async function benchTyping(browser: Browser, url: string, session: Session, form: Form) {
+async function benchTyping(browser: Browser, url: string, session: BenchSession, form: Form) {
   const { context, page } = await newTab(browser, url, session, form);
   try {
     await page.goto(`/formulare/${form.id}`);

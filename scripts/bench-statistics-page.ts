@@ -4,8 +4,7 @@
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../tests/e2e/support/browser.ts";
 import { startServer } from "../tests/e2e/support/server-process.ts";
-
-const ORGANIZER = { user: "0700000001", password: "demo1234" };
+import { signedInState } from "./support/bench-session.ts";
 
 /** Paint time: the frame after the DOM changed, then a task, which runs once that frame has been painted. */
 const AFTER_PAINT = `(done) => requestAnimationFrame(() => setTimeout(done, 0))`;
@@ -59,20 +58,6 @@ export interface StatisticsPageTimes {
   /** When the last statistics GET of the first load answered (for information: the server's share). */
   lastStatisticAnswered: number[];
   cardCount: number;
-}
-
-/** Signs in on /login once; every measured tab starts from that session (the token the SPA keeps). */
-async function signedInState(browser: Browser, url: string) {
-  const context = await browser.newContext({ baseURL: url, locale: "en-US" });
-  const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByRole("textbox", { name: /Phone number/ }).fill(ORGANIZER.user);
-  await page.getByLabel(/^Password/).fill(ORGANIZER.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL("**/urgents");
-  const state = await context.storageState();
-  await context.close();
-  return state;
 }
 
 /** `runs` cold opens of /statistics, each in a new context (empty cache), with the session of one sign-in. */

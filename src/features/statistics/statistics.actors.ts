@@ -1,20 +1,15 @@
 import type { ApiClient } from "../../api/client";
-import { expectData } from "../../api/problem";
 import { fromAbortablePromise } from "../../shared/machines/from-abortable-promise";
 import type { ListPage, ListQuery } from "../../shared/machines/list.machine";
 import type { BoardResults } from "./statistics-board.machine";
-import { STATISTIC_CARDS, type StatisticsItem, type StatisticsMethod, type StatisticsPage } from "./statistics.config";
-import { loadCards, takePrefetchedCards } from "./statistics-prefetch";
+import { STATISTIC_CARDS, type StatisticsItem, type StatisticsMethod } from "./statistics.config";
+import { loadCards, loadStatistic, takePrefetchedCards } from "./statistics-prefetch";
 
 /**
  * A row of a complete list. The list machine keys rows by `id` and keeps only rows and their count, so each row
  * carries its rank and the time of the figures it came with (see selectAsOf).
  */
 export type StatisticRow = StatisticsItem & { id: number; asOf: string };
-
-function loadStatistic(api: ApiClient, method: StatisticsMethod, page: number, pageSize: number, signal: AbortSignal): Promise<StatisticsPage> {
-  return expectData(api.GET("/api/v1/statistics/{method}", { params: { path: { method }, query: { page, pageSize } }, signal }));
-}
 
 /**
  * The loader of the cards' machine: every card's first page at once, each answering on its own (one failing card
