@@ -905,6 +905,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/answers/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many urgent threads wait for someone (the tab title's count)
+         * @description Roles: organizer, ngoAdmin (non-organizers: their own NGO's observers only). An urgent thread is
+         *     unhandled when it has a flagged answer, its review state is `new` and nobody holds a claim on it.
+         *     `oldestUnhandledSince` is the earliest `urgentSince` of those threads; `serverTime` is the server's clock,
+         *     from which clients compute ages whatever their own clock says.
+         */
+        get: operations["getTriageSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/answers/threads/{idObserver}/{idPollingStation}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A thread's review state, claim and timeline
+         * @description Roles: organizer, ngoAdmin. The review state of the thread (observer × polling station), who holds it
+         *     and the timeline, oldest first: the observer's answers (one entry per form and save time, with the number
+         *     of questions and of flagged answers), notes with their photos, and the staff's state changes, claims,
+         *     releases, takeovers, lapsed claims and comments, each with its actor and time. Staff comments are never
+         *     sent to observers. 404 when the observer or station does not exist or the observer is outside the
+         *     caller's scope; a pair without answers has the state `new` and the entries it has.
+         */
+        get: operations["getThreadTriage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/answers/threads/{idObserver}/{idPollingStation}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a thread's review state
+         * @description Roles: organizer, ngoAdmin; anyone in scope may change any thread's state. `note` is the resolution note
+         *     (kept with `resolved`, dropped by the other states). Every change is kept in the timeline with who and
+         *     when; setting the state it already has records nothing. A resolved thread that later receives a new
+         *     flagged answer goes back to `new` (a timeline entry by the system says so). 404 as `getThreadTriage`, also
+         *     when the pair has no answers.
+         */
+        put: operations["setThreadState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/answers/threads/{idObserver}/{idPollingStation}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keep holding a thread (heartbeat)
+         * @description Roles: organizer, ngoAdmin. Extends the caller's claim by 90 seconds from now. 409 `claim_lost` when the
+         *     caller no longer holds it (it lapsed or someone took it over), with the current holder, if any, in
+         *     `claim`. 404 as `setThreadState`.
+         */
+        put: operations["renewThreadClaim"];
+        /**
+         * Claim a thread (one holder at a time)
+         * @description Roles: organizer, ngoAdmin. Makes the caller the thread's only holder. A claim lives 90 seconds unless
+         *     renewed (`renewThreadClaim`, every 30 seconds while the holder's tab is open), so a closed tab frees the
+         *     thread within 2 minutes. Claiming a thread the caller already holds renews it. When someone else holds
+         *     it, 409 `claim_held` with the holder in `claim`, unless `takeOver` is true: the claim then passes to the
+         *     caller and the timeline records the takeover. Of two claims at the same moment exactly one wins. 404 as
+         *     `setThreadState`.
+         */
+        post: operations["claimThread"];
+        /**
+         * Release a thread
+         * @description Roles: organizer, ngoAdmin. Ends the caller's claim (the timeline records the release). Releasing a thread
+         *     the caller does not hold changes nothing and answers 204 too. 404 as `setThreadState`.
+         */
+        delete: operations["releaseThreadClaim"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/answers/threads/{idObserver}/{idPollingStation}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a staff comment to a thread
+         * @description Roles: organizer, ngoAdmin. A comment for the staff only (observers never see it), added to the timeline
+         *     with its author and time. With an `Idempotency-Key`, the same key again by the same admin adds nothing
+         *     and answers the first comment. 404 as `setThreadState`.
+         */
+        post: operations["addThreadComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live thread events for the staff (server-sent events)
+         * @description Roles: organizer, ngoAdmin (non-organizers receive only their own NGO's events), with the same bearer
+         *     token as every call. A `text/event-stream` that stays open. Each event is
+         *     `id: <sequence>`, `event: thread`, `data: <LiveThreadEvent as JSON>`; sequence numbers increase and are
+         *     never reused. Comment lines (`: keep-alive`) arrive every 15 seconds so that proxies keep the connection
+         *     and clients notice a dead one.
+         *
+         *     Resuming: a client that reconnects with `Last-Event-ID` receives every event of its scope after that
+         *     sequence number, in order, with no gap and no duplicate, then the live ones. Events are kept 24 hours;
+         *     when the requested point is older than that, the stream starts with `event: reset` (data `{}`) and the
+         *     client reloads what it shows. Without `Last-Event-ID` the stream starts with the events from now on.
+         *
+         *     Events come from the database (PostgreSQL `LISTEN/NOTIFY`), so every server instance on one database
+         *     delivers every event.
+         */
+        get: operations["streamLiveEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/note": {
         parameters: {
             query?: never;
@@ -1266,13 +1428,16 @@ export interface components {
              * @description Stable machine code: `validation`, `unauthorized`, `credentials_invalid`, `forbidden`, `not_found`,
              *     `duplicate_phone`, `duplicate_account`, `duplicate_form_code`, `form_has_answers`, `stale_version`, `ngo_not_empty`,
              *     `last_organizer`, `cannot_remove_self`, `import_invalid`, `answer_invalid`, `leave_before_arrival`,
-             *     `payload_too_large`, `rate_limited`, `not_implemented`, `unavailable`.
+             *     `payload_too_large`, `rate_limited`, `not_implemented`, `unavailable`, `claim_held`, `claim_lost`.
              */
             code?: string;
             /** @description Field problems, keyed by property path (`phone`, `formSections[0].code`, `page`). */
             errors?: {
                 [key: string]: components["schemas"]["FieldError"][];
             };
+        };
+        ClaimProblem: components["schemas"]["Problem"] & {
+            claim?: components["schemas"]["ThreadClaim"] | null;
         };
         FieldError: {
             /**
@@ -1672,9 +1837,22 @@ export interface components {
             lastModified: string;
             /** @description Answers of this thread whose chosen option is flagged. */
             flaggedCount: number;
+            state: components["schemas"]["ReviewState"];
+            /** @description Who holds the thread, null when nobody does. */
+            claim: components["schemas"]["ThreadClaim"] | null;
+            /**
+             * Format: date-time
+             * @description Time of the thread's earliest flagged answer (its age clock starts there); null without one.
+             */
+            urgentSince: string | null;
         };
         AnswerThreadPage: {
             totals: components["schemas"]["AnswerThreadTotals"];
+            /**
+             * Format: date-time
+             * @description The server's clock when the page was read (age clocks are computed from it).
+             */
+            serverTime: string;
             page: number;
             pageSize: number;
             totalItems: number;
@@ -1688,6 +1866,130 @@ export interface components {
             observers: number;
             /** @description Flagged answers of the matching threads (of the `formCode` form when one is given), of the observers `observers` counts. */
             flaggedAnswers: number;
+        };
+        /**
+         * @description A thread's review state. `new` until someone in scope changes it.
+         * @enum {string}
+         */
+        ReviewState: "new" | "in_progress" | "resolved";
+        /** @description Who holds a thread and until when without a renewal. */
+        ThreadClaim: {
+            /** @description The holder's admin id. */
+            holderId: number;
+            /** @description The holder's account name. */
+            holder: string;
+            /**
+             * Format: date-time
+             * @description When the holder claimed (or took over) the thread.
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description When the claim lapses unless renewed.
+             */
+            expiresAt: string;
+            /** @description Whether the caller (for a live event, the stream's admin) is the holder. */
+            mine: boolean;
+        };
+        ThreadClaimRequest: {
+            /**
+             * @description Take the thread from its current holder.
+             * @default false
+             */
+            takeOver: boolean;
+        };
+        ThreadReview: {
+            state: components["schemas"]["ReviewState"];
+            /** @description The note given when the thread was resolved. */
+            resolutionNote: string | null;
+            /**
+             * Format: date-time
+             * @description When the state last changed; null while it never has.
+             */
+            changedAt: string | null;
+            /** @description The account that last changed the state (null for the system or a removed account). */
+            changedBy: string | null;
+        };
+        ThreadStateChange: {
+            state: components["schemas"]["ReviewState"];
+            /** @description The resolution note (with `resolved` only; blank is no note). */
+            note?: string;
+        };
+        ThreadCommentDraft: {
+            /** @description The comment; not blank. */
+            text: string;
+        };
+        TimelineActor: {
+            /** @enum {string} */
+            kind: "observer" | "staff" | "system";
+            /** @description The observer's name or the staff account; null for the system or a removed account. */
+            name: string | null;
+        };
+        /**
+         * @description One event of a thread. `answers`: a save of answers to one form (`formCode`, `questionCount`,
+         *     `flaggedCount`). `note`: an observer's note (`text`, `questionCode` when it is about a question,
+         *     `attachments`). `state`: a review state change (`state`, `previousState`, `text` the resolution note).
+         *     `claim`, `release`, `takeover` (`text` the previous holder), `lapse` (a claim not renewed; `actor` the
+         *     holder). `comment`: a staff comment (`text`).
+         */
+        TimelineEntry: {
+            /** @description Unique within the thread. */
+            id: string;
+            /** @enum {string} */
+            kind: "answers" | "note" | "state" | "claim" | "release" | "takeover" | "lapse" | "comment";
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["TimelineActor"];
+            text?: string;
+            state?: components["schemas"]["ReviewState"];
+            previousState?: components["schemas"]["ReviewState"];
+            formCode?: string;
+            questionCode?: string;
+            questionCount?: number;
+            flaggedCount?: number;
+            attachments?: components["schemas"]["NoteAttachment"][];
+        };
+        ThreadTriage: {
+            idObserver: number;
+            idPollingStation: number;
+            review: components["schemas"]["ThreadReview"];
+            claim: components["schemas"]["ThreadClaim"] | null;
+            /** @description Oldest first. */
+            timeline: components["schemas"]["TimelineEntry"][];
+            /** Format: date-time */
+            serverTime: string;
+        };
+        TriageSummary: {
+            /** @description Threads with a flagged answer, in the state `new`, that nobody holds. */
+            unhandledUrgent: number;
+            /** Format: date-time */
+            oldestUnhandledSince: string | null;
+            /** Format: date-time */
+            serverTime: string;
+        };
+        /**
+         * @description Something changed on a thread: `answers` (the observer saved answers), `note` (the observer added a note),
+         *     `state`, `claim` (claimed, renewed by a takeover, released or lapsed) or `comment`. `thread` is the thread
+         *     as `listAnswerThreads` lists it after the change (null when it has no answers any more); `forms` are the
+         *     forms it has answers to, with their flagged answers, so that a client can tell whether its filters
+         *     match. Claim renewals send no event.
+         */
+        LiveThreadEvent: {
+            /** @enum {string} */
+            kind: "answers" | "note" | "state" | "claim" | "comment";
+            idObserver: number;
+            idPollingStation: number;
+            /** @description The observer's NGO. */
+            ngoId: number;
+            /** Format: date-time */
+            at: string;
+            /** @description The staff account behind a staff action; null for observers and the system. */
+            actor: string | null;
+            thread: components["schemas"]["AnswerThread"] | null;
+            forms: {
+                code: string;
+                flaggedCount: number;
+            }[];
         };
         /** @description One answered question with the chosen options. */
         FilledInQuestion: {
@@ -2074,6 +2376,30 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Someone else holds the thread (`claim_held`), or the caller's claim lapsed or was taken over (`claim_lost`); `claim` is the current holder, if any. */
+        ClaimHeld: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "urn:problem:claim-held",
+                 *       "title": "Someone else holds this thread",
+                 *       "status": 409,
+                 *       "code": "claim_held",
+                 *       "claim": {
+                 *         "holderId": 7,
+                 *         "holder": "ana",
+                 *         "since": "2024-06-09T07:44:10Z",
+                 *         "expiresAt": "2024-06-09T07:45:40Z",
+                 *         "mine": false
+                 *       }
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["ClaimProblem"];
+            };
+        };
         /** @description The change would leave no active organizer NGO, so nobody could manage NGOs any more. */
         LastOrganizer: {
             headers: {
@@ -2193,6 +2519,10 @@ export interface components {
     parameters: {
         /** @description A key the client makes once per composed notification (e.g. a UUID); the same key again sends nothing again. */
         IdempotencyKey: string;
+        /** @description The thread's observer id. */
+        ThreadObserver: number;
+        /** @description The thread's polling-station id. */
+        ThreadPollingStation: number;
         /** @description A station is silent when its observers sent nothing for more than this many minutes. */
         SilentMinutes: number;
         /** @description Substring of the observer's name, case-insensitive. */
@@ -4024,6 +4354,14 @@ export interface operations {
                 formCode?: string;
                 /** @description true for threads with at least one flagged answer only; false or absent for all threads. */
                 urgent?: boolean;
+                /** @description Only threads in this review state. */
+                state?: components["schemas"]["ReviewState"];
+                /**
+                 * @description `latest` (default): newest `lastModified` first. `oldestUnhandled`: unhandled urgent threads first
+                 *     (a flagged answer, state `new`, nobody holding them), oldest `urgentSince` first, then the others newest
+                 *     first.
+                 */
+                sort?: "latest" | "oldestUnhandled";
                 /** @description Earliest `lastModified` (inclusive). */
                 from?: string;
                 /** @description Latest `lastModified` (inclusive); must not be before `from`. */
@@ -4051,6 +4389,7 @@ export interface operations {
                      *         "observers": 1,
                      *         "flaggedAnswers": 2
                      *       },
+                     *       "serverTime": "2024-06-09T07:45:00Z",
                      *       "data": [
                      *         {
                      *           "idObserver": 1234,
@@ -4061,7 +4400,10 @@ export interface operations {
                      *           "countyCode": "CJ",
                      *           "pollingStationNumber": 15,
                      *           "lastModified": "2024-06-09T07:42:10Z",
-                     *           "flaggedCount": 2
+                     *           "flaggedCount": 2,
+                     *           "state": "new",
+                     *           "claim": null,
+                     *           "urgentSince": "2024-06-09T07:40:02Z"
                      *         }
                      *       ]
                      *     }
@@ -4212,6 +4554,352 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getTriageSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts of the caller's scope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unhandledUrgent": 3,
+                     *       "oldestUnhandledSince": "2024-06-09T07:12:10Z",
+                     *       "serverTime": "2024-06-09T07:42:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TriageSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getThreadTriage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The thread's observer id. */
+                idObserver: components["parameters"]["ThreadObserver"];
+                /** @description The thread's polling-station id. */
+                idPollingStation: components["parameters"]["ThreadPollingStation"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thread's triage. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "idObserver": 1234,
+                     *       "idPollingStation": 5310,
+                     *       "review": {
+                     *         "state": "in_progress",
+                     *         "resolutionNote": null,
+                     *         "changedAt": "2024-06-09T07:45:00Z",
+                     *         "changedBy": "ana"
+                     *       },
+                     *       "claim": {
+                     *         "holderId": 7,
+                     *         "holder": "ana",
+                     *         "since": "2024-06-09T07:44:10Z",
+                     *         "expiresAt": "2024-06-09T07:46:40Z",
+                     *         "mine": false
+                     *       },
+                     *       "serverTime": "2024-06-09T07:46:00Z",
+                     *       "timeline": [
+                     *         {
+                     *           "id": "answers-A-1717918930",
+                     *           "kind": "answers",
+                     *           "at": "2024-06-09T07:42:10Z",
+                     *           "actor": {
+                     *             "kind": "observer",
+                     *             "name": "Ana Pop"
+                     *           },
+                     *           "formCode": "A",
+                     *           "questionCount": 4,
+                     *           "flaggedCount": 2
+                     *         },
+                     *         {
+                     *           "id": "event-81",
+                     *           "kind": "claim",
+                     *           "at": "2024-06-09T07:44:10Z",
+                     *           "actor": {
+                     *             "kind": "staff",
+                     *             "name": "ana"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ThreadTriage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setThreadState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The thread's observer id. */
+                idObserver: components["parameters"]["ThreadObserver"];
+                /** @description The thread's polling-station id. */
+                idPollingStation: components["parameters"]["ThreadPollingStation"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "state": "resolved",
+                 *       "note": "Called the observer; the station opened at 7:20."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ThreadStateChange"];
+            };
+        };
+        responses: {
+            /** @description The thread's review after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "resolved",
+                     *       "resolutionNote": "Called the observer; the station opened at 7:20.",
+                     *       "changedAt": "2024-06-09T07:50:00Z",
+                     *       "changedBy": "ana"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ThreadReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    renewThreadClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The thread's observer id. */
+                idObserver: components["parameters"]["ThreadObserver"];
+                /** @description The thread's polling-station id. */
+                idPollingStation: components["parameters"]["ThreadPollingStation"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The renewed claim. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "holderId": 7,
+                     *       "holder": "ana",
+                     *       "since": "2024-06-09T07:44:10Z",
+                     *       "expiresAt": "2024-06-09T07:46:10Z",
+                     *       "mine": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ThreadClaim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ClaimHeld"];
+        };
+    };
+    claimThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The thread's observer id. */
+                idObserver: components["parameters"]["ThreadObserver"];
+                /** @description The thread's polling-station id. */
+                idPollingStation: components["parameters"]["ThreadPollingStation"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "takeOver": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["ThreadClaimRequest"];
+            };
+        };
+        responses: {
+            /** @description The caller holds the thread. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "holderId": 7,
+                     *       "holder": "ana",
+                     *       "since": "2024-06-09T07:44:10Z",
+                     *       "expiresAt": "2024-06-09T07:45:40Z",
+                     *       "mine": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ThreadClaim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ClaimHeld"];
+        };
+    };
+    releaseThreadClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The thread's observer id. */
+                idObserver: components["parameters"]["ThreadObserver"];
+                /** @description The thread's polling-station id. */
+                idPollingStation: components["parameters"]["ThreadPollingStation"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller no longer holds the thread. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addThreadComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes once per composed notification (e.g. a UUID); the same key again sends nothing again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The thread's observer id. */
+                idObserver: components["parameters"]["ThreadObserver"];
+                /** @description The thread's polling-station id. */
+                idPollingStation: components["parameters"]["ThreadPollingStation"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Called the county coordinator; a lawyer is on the way."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ThreadCommentDraft"];
+            };
+        };
+        responses: {
+            /** @description The comment as the timeline shows it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "event-82",
+                     *       "kind": "comment",
+                     *       "at": "2024-06-09T07:47:00Z",
+                     *       "actor": {
+                     *         "kind": "staff",
+                     *         "name": "ana"
+                     *       },
+                     *       "text": "Called the county coordinator; a lawyer is on the way."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TimelineEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    streamLiveEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The sequence number of the last event the client received. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 812
+                     *     event: thread
+                     *     data: {"kind":"answers","idObserver":1234,"idPollingStation":5310,"ngoId":2,"at":"2024-06-09T07:42:10Z","thread":null}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listNotes: {

@@ -24,6 +24,7 @@ import { attachmentHandlers } from "./attachments/routes.ts";
 import { coverageHandlers } from "./coverage/routes.ts";
 import { formAdminHandlers, formHandlers } from "./forms/routes.ts";
 import { healthHandlers } from "./health/routes.ts";
+import { liveHandlers } from "./live/routes.ts";
 import { ngoAdminHandlers } from "./ngos/admin-routes.ts";
 import { ngoHandlers } from "./ngos/routes.ts";
 import { noteAdminHandlers, noteHandlers } from "./notes/routes.ts";
@@ -33,6 +34,7 @@ import { pollingStationHandlers } from "./polling-stations/routes.ts";
 import { fail, problem, problemResponse, ProblemError } from "./problem.ts";
 import { serveSpa } from "./static.ts";
 import { statisticsHandlers } from "./statistics/routes.ts";
+import { triageHandlers } from "./triage/routes.ts";
 import { visitAdminHandlers, visitHandlers } from "./visits/routes.ts";
 
 const handlers: Handlers = {
@@ -56,6 +58,8 @@ const adminHandlers: AdminHandlers = {
   ...statisticsHandlers,
   ...coverageHandlers,
   ...notificationHandlers,
+  ...triageHandlers,
+  ...liveHandlers,
 };
 
 const MiB = 1024 * 1024;

@@ -4,6 +4,9 @@ import type { ColumnType, Generated } from "kysely";
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type PushProviderName = "firebase" | "outbox";
+export type ReviewState = "new" | "in_progress" | "resolved";
+export type ThreadEventKind = "state" | "claim" | "release" | "takeover" | "lapse" | "comment";
+export type LiveEventKind = "answers" | "note" | "state" | "claim" | "comment";
 export type RecipientStatus = "queued" | "sent" | "failed" | "no_device" | "not_pushed";
 
 /** Table shapes in camelCase; the CamelCasePlugin maps them to the snake_case columns of the migrations. */
@@ -95,6 +98,39 @@ export interface Database {
     pollingStationId: number;
     lastModified: Timestamp;
     flaggedCount: number;
+    /** The earliest flagged answer's time: the age clock's start (migration 007). */
+    urgentSince: Timestamp | null;
+    state: ColumnType<ReviewState, ReviewState | undefined, ReviewState>;
+    resolutionNote: string | null;
+    stateChangedAt: Timestamp | null;
+    stateChangedBy: number | null;
+    claimAdminId: number | null;
+    claimedAt: Timestamp | null;
+    claimExpiresAt: Timestamp | null;
+  };
+  /** The staff's part of a thread's timeline (migration 007). */
+  threadEvent: {
+    id: Generated<number>;
+    observerId: number;
+    pollingStationId: number;
+    kind: ThreadEventKind;
+    adminId: number | null;
+    adminAccount: string | null;
+    at: Timestamp;
+    state: ReviewState | null;
+    previousState: ReviewState | null;
+    text: string | null;
+    idempotencyKey: string | null;
+  };
+  /** The live channel's log, appended by record_live_events() (migration 007). */
+  liveEvent: {
+    id: Generated<number>;
+    ngoId: number;
+    kind: LiveEventKind;
+    observerId: number;
+    pollingStationId: number;
+    at: Timestamp;
+    payload: unknown;
   };
   /** One row per (observer, station, form) with answers, kept by triggers on answer and question_option (migration 005). */
   answerTally: {

@@ -1,0 +1,25 @@
+import { sql, type Kysely } from "kysely";
+import type { Database, LiveEventKind } from "../db/schema.ts";
+
+export interface ThreadKey {
+  observerId: number;
+  pollingStationId: number;
+}
+
+/**
+ * Appends a live event per thread, carrying the thread as it is now (migration 007's `record_live_events`), and
+ * wakes every instance's listener when the transaction commits. Call it last in the transaction that makes the
+ * change: from here to the commit, other event-writing transactions wait (that is what keeps ids in commit order).
+ */
+export async function recordLiveEvents(
+  db: Kysely<Database>,
+  kind: LiveEventKind,
+  threads: readonly ThreadKey[],
+  actor: string | null,
+  at: Date,
+): Promise<void> {
+  if (threads.length === 0) return;
+  const observerIds = threads.map((thread) => thread.observerId);
+  const stationIds = threads.map((thread) => thread.pollingStationId);
+  await sql`SELECT record_live_events(${kind}, ${observerIds}::int[], ${stationIds}::int[], ${actor}, ${at})`.execute(db);
+}
