@@ -5239,6 +5239,8 @@ export interface operations {
                 formCode?: string;
                 /** @description true for threads with at least one flagged answer only (the urgents page's download); false or absent for all. */
                 urgent?: boolean;
+                /** @description Only threads in this review state, as `listAnswerThreads` filters them. */
+                state?: components["schemas"]["ReviewState"];
                 /** @description Earliest thread time (inclusive). */
                 from?: string;
                 /** @description Latest thread time (inclusive). */

@@ -151,21 +151,29 @@ describe.each(engines)("answers on %s", (engine) => {
       api.server.clock.advance(60);
       await submit(r.own.token, [{ questionId: r.multiple.id, ...at("AR", 9), options: [{ optionId: r.multiple.plain }] }]);
     });
-    const thread = (who: Reporters["own"], station: number, countyCode: string, number: number, minutes: number, flaggedCount: number) => ({
-      idObserver: who.id,
-      idPollingStation: station,
-      pollingStationName: `${countyCode} ${number}`,
-      observerName: `Observator ${who.phone}`,
-      observerPhoneNumber: who.phone,
-      countyCode,
-      pollingStationNumber: number,
-      lastModified: new Date(Date.parse(start) + minutes * 60_000).toISOString(),
-      flaggedCount,
-    });
+    const thread = (who: Reporters["own"], station: number, countyCode: string, number: number, minutes: number, flaggedCount: number) => {
+      const lastModified = new Date(Date.parse(start) + minutes * 60_000).toISOString();
+      return {
+        idObserver: who.id,
+        idPollingStation: station,
+        pollingStationName: `${countyCode} ${number}`,
+        observerName: `Observator ${who.phone}`,
+        observerPhoneNumber: who.phone,
+        countyCode,
+        pollingStationNumber: number,
+        lastModified,
+        flaggedCount,
+        // Nobody reviewed or claimed these threads; a flagged one's age runs from its (only) flagged answer.
+        state: "new",
+        claim: null,
+        urgentSince: flaggedCount > 0 ? lastModified : null,
+      };
+    };
 
     it("lists observer and station pairs newest first, with their flagged answers counted", async () => {
       expect(await threads(`observerPhoneNumber=07993100&from=${start}`)).toEqual({
         totals: { observers: 2, flaggedAnswers: 1 },
+        serverTime: api.server.clock.now.toISOString(),
         page: 1,
         pageSize: 10,
         totalItems: 3,
@@ -198,6 +206,7 @@ describe.each(engines)("answers on %s", (engine) => {
       expect(second.data[0]).toEqual(thread(r.own, ab7, "AB", 7, 0, 1));
       expect(await threads(`observerPhoneNumber=nobody`)).toEqual({
         totals: { observers: 0, flaggedAnswers: 0 },
+        serverTime: api.server.clock.now.toISOString(),
         page: 1,
         pageSize: 10,
         totalItems: 0,

@@ -9,7 +9,7 @@ import { submitAnswers } from "./submit.ts";
 import { listThreadPage, threadTotals, type ThreadFilter } from "./threads.ts";
 import { pageBody } from "../http/paging.ts";
 
-type ThreadQuery = Omit<QueryOf<"listAnswerThreads">, "page" | "pageSize">;
+type ThreadQuery = Omit<QueryOf<"listAnswerThreads">, "page" | "pageSize" | "sort">;
 
 /** The list filters in the caller's scope; `to` before `from` is a 400 rather than an empty list. */
 export function threadFilter(admin: Admin, query: ThreadQuery): ThreadFilter {
@@ -23,6 +23,7 @@ export function threadFilter(admin: Admin, query: ThreadQuery): ThreadFilter {
     pollingStationNumber: query.pollingStationNumber,
     observerPhone: query.observerPhoneNumber?.trim() || undefined,
     formCode: query.formCode,
+    state: query.state,
     from,
     to,
   };
@@ -43,9 +44,11 @@ export const answerAdminHandlers: AdminHandlers = {
     const filter = threadFilter(admin, query);
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 10;
+    const now = deps.clock();
     const { threads, ...totals } = await threadTotals(deps.db, filter);
-    const data = await listThreadPage(deps.db, filter, { page, pageSize });
-    return json(200, { totals, ...pageBody(data, threads, { page, pageSize }) } satisfies JsonResponseOf<"listAnswerThreads", 200>);
+    const data = await listThreadPage(deps.db, filter, { page, pageSize, sort: query.sort ?? "latest", now, adminId: admin.adminId });
+    const body = { totals, serverTime: now.toISOString(), ...pageBody(data, threads, { page, pageSize }) };
+    return json(200, body satisfies JsonResponseOf<"listAnswerThreads", 200>);
   },
 
   exportAnswers: ({ query, request, admin, deps }) => {
@@ -55,6 +58,7 @@ export const answerAdminHandlers: AdminHandlers = {
       observerPhoneNumber: query.phoneObserver,
       formCode: query.formCode,
       urgent: query.urgent,
+      state: query.state,
       from: query.from,
       to: query.to,
     });

@@ -1,7 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { fieldErrorMap } from "../http/validation.ts";
+import { recordLiveEvents, type ThreadKey } from "../live/record.ts";
 import { problem, ProblemError } from "../problem.ts";
+import { reopenResolved } from "../triage/review.ts";
 import { notFoundAt, resolveStations, stationKey, type StationRef } from "./stations.ts";
 
 export interface AnswerInput extends StationRef {
@@ -31,20 +33,57 @@ export async function submitAnswers(db: Kysely<Database>, observerId: number, it
       latest.set(`${stationId}:${item.questionId}`, { stationId, questionId: item.questionId, options: options[index]! });
     }
     const replaced = [...latest.values()];
+    const rows = replaced.flatMap(({ stationId, options: chosen }) =>
+      [...chosen].map(([optionId, value]) => ({ observerId, optionId, pollingStationId: stationId, value, lastModified: now })),
+    );
+    // The chosen options go in first and the others go after, so that a thread keeps answers (and with them its
+    // review and claim, which live on its row) throughout, unless the batch withdraws every answer it has.
+    const added: { pollingStationId: number; optionId: number }[] = [];
+    for (const batch of chunks(rows, INSERT_BATCH)) {
+      const written = await trx
+        .insertInto("answer")
+        .values(batch)
+        .onConflict((conflict) =>
+          conflict.columns(["observerId", "optionId", "pollingStationId"]).doUpdateSet((eb) => ({
+            value: eb.ref("excluded.value"),
+            lastModified: eb.ref("excluded.lastModified"),
+          })),
+        )
+        .returning(["pollingStationId", "optionId", sql<boolean>`xmax = 0`.as("inserted")])
+        .execute();
+      added.push(...written.filter((row) => row.inserted));
+    }
     await sql`
       DELETE FROM answer a
       USING question_option qo, unnest(${replaced.map((r) => r.stationId)}::int[], ${replaced.map((r) => r.questionId)}::int[])
         AS w(station_id, question_id)
       WHERE a.observer_id = ${observerId} AND a.option_id = qo.id
-        AND qo.question_id = w.question_id AND a.polling_station_id = w.station_id`.execute(trx);
+        AND qo.question_id = w.question_id AND a.polling_station_id = w.station_id
+        AND NOT EXISTS (
+          SELECT 1 FROM unnest(${rows.map((r) => r.pollingStationId)}::int[], ${rows.map((r) => r.optionId)}::int[]) AS k(station_id, option_id)
+          WHERE k.station_id = a.polling_station_id AND k.option_id = a.option_id
+        )`.execute(trx);
 
-    const rows = replaced.flatMap(({ stationId, options: chosen }) =>
-      [...chosen].map(([optionId, value]) => ({ observerId, optionId, pollingStationId: stationId, value, lastModified: now })),
-    );
-    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-      await trx.insertInto("answer").values(rows.slice(start, start + INSERT_BATCH)).execute();
-    }
+    const touched = [...new Set(replaced.map((r) => r.stationId))].map((pollingStationId) => ({ observerId, pollingStationId }));
+    await reopenResolved(trx, await newlyFlagged(trx, observerId, added), now);
+    await recordLiveEvents(trx, "answers", touched, null, now);
   });
+}
+
+const chunks = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** The threads that received a flagged option they did not have before (a resent answer is not new). */
+async function newlyFlagged(db: Kysely<Database>, observerId: number, added: { pollingStationId: number; optionId: number }[]): Promise<ThreadKey[]> {
+  if (added.length === 0) return [];
+  const flagged = await db
+    .selectFrom("questionOption")
+    .select("id")
+    .where("id", "in", [...new Set(added.map((row) => row.optionId))])
+    .where("flagged", "=", true)
+    .execute();
+  const flaggedIds = new Set(flagged.map((option) => option.id));
+  const stations = new Set(added.filter((row) => flaggedIds.has(row.optionId)).map((row) => row.pollingStationId));
+  return [...stations].map((pollingStationId) => ({ observerId, pollingStationId }));
 }
 
 /**

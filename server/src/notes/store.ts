@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { FileStore } from "../files/file-store.ts";
 import { notFoundAt } from "../answers/stations.ts";
+import { recordLiveEvents } from "../live/record.ts";
 import { extensionOf } from "./image-type.ts";
 import type { NoteForm } from "./note-form.ts";
 
@@ -46,6 +47,8 @@ export async function createNote(
         )
         .execute();
     }
+    // Last: from here to the commit, other transactions that record live events wait for this one.
+    await recordLiveEvents(trx, "note", [{ observerId: note.observerId, pollingStationId: note.pollingStationId }], null, now);
     return id;
   });
 }
