@@ -10,6 +10,9 @@ import { DEMO_ACCOUNTS } from "./demo/accounts.ts";
 import { seedDemoData } from "./demo/seed.ts";
 import { createDirectoryFileStore } from "./files/file-store.ts";
 import { listen } from "./http/listen.ts";
+import { createLiveHub } from "./live/hub.ts";
+import { createLiveRetention } from "./live/retention.ts";
+import { createClaimSweeper } from "./triage/claim-sweeper.ts";
 import { createFanOut } from "./notifications/fan-out.ts";
 import { firebaseMessaging, firebaseProvider } from "./notifications/firebase.ts";
 import { outboxProvider } from "./notifications/provider.ts";
@@ -33,6 +36,13 @@ const clock = () => new Date();
 const pushProvider = config.firebase ? firebaseProvider(firebaseMessaging(config.firebase)) : outboxProvider;
 const fanOut = createFanOut({ db: database.db, provider: pushProvider, clock });
 fanOut.start();
+const live = createLiveHub({ db: database.db, listen: database.listen });
+await live.start();
+const liveRetention = createLiveRetention({ db: database.db, clock });
+liveRetention.start();
+// Claims whose holder's tab closed lapse within 2 minutes: the 90 s lease plus at most one sweep.
+const claimSweeper = createClaimSweeper({ db: database.db, clock, intervalMs: 5_000 });
+claimSweeper.start();
 
 const app = createApp({
   db: database.db,
@@ -41,6 +51,7 @@ const app = createApp({
   clock,
   signInThrottle: createSignInThrottle(database.db),
   notifications: { provider: pushProvider, wake: fanOut.wake },
+  live,
   config: {
     version: process.env.npm_package_version ?? "dev",
     staticDir: config.staticDir,
@@ -68,6 +79,10 @@ if (config.seed) {
 
 async function shutdown() {
   server.close();
+  // Ends the open event streams, which would otherwise hold server.close() open; clients reconnect elsewhere.
+  await live.stop();
+  await liveRetention.stop();
+  await claimSweeper.stop();
   // A batch in flight finishes and records its outcomes; queued recipients wait for the next start.
   await fanOut.stop();
   await database.close();

@@ -10,6 +10,8 @@ import { seedDemoData } from "../src/demo/seed.ts";
 import { createMemoryFileStore } from "../src/files/file-store.ts";
 import type { TokenConfig } from "../src/auth/token.ts";
 import type { AppConfig } from "../src/http/handler.ts";
+import type { FileStore } from "../src/files/file-store.ts";
+import { createLiveHub, type LiveHub } from "../src/live/hub.ts";
 import { createFanOut, type FanOut } from "../src/notifications/fan-out.ts";
 import { outboxProvider, type PushProvider } from "../src/notifications/provider.ts";
 import { createContractChecker } from "./contract-check.ts";
@@ -29,13 +31,24 @@ export const tokenConfig: TokenConfig = {
   ttlSeconds: 3600,
 };
 
-export interface TestServer {
+type Request = (path: string, init?: RequestInit & { token?: string; json?: unknown }) => Promise<Response>;
+
+/** One server instance: an app and its live hub. */
+export interface TestInstance {
   app: Hono;
+  /** The live events' hub, started. */
+  live: LiveHub;
+  request: Request;
+  close(): Promise<void>;
+}
+
+export interface TestServer extends TestInstance {
   handle: DatabaseHandle;
   clock: { now: Date; advance(seconds: number): void };
   /** The notifications' fan-out, never started: a test runs it with `drain()`. */
   fanOut: FanOut;
-  request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
+  /** Another instance on the same database, with its own connections and hub (on PGlite, the same database object). */
+  startInstance(): Promise<TestInstance>;
   signIn(user: string, password: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -80,17 +93,59 @@ export async function startTestServer(
     },
   };
   const fanOut = createFanOut({ db: handle.db, provider: push, clock: () => clock.now });
+  const instanceOf = (instanceHandle: DatabaseHandle, ownsHandle: boolean) =>
+    startInstance(instanceHandle, ownsHandle, files, () => clock.now, { push, config: { token: tokenConfig, version: "test", ...config } });
+  const main = await instanceOf(handle, false);
+  const request = main.request;
+  const others: TestInstance[] = [];
+  return {
+    app: main.app,
+    live: main.live,
+    handle,
+    clock,
+    fanOut,
+    request,
+    async startInstance() {
+      const own = engine === "postgres";
+      const instance = await instanceOf(own ? await openDatabase(database.url) : handle, own);
+      others.push(instance);
+      return instance;
+    },
+    async signIn(user, password) {
+      const response = await request("/api/v2/access/authorize", { method: "POST", json: { user, password } });
+      if (response.status !== 200) throw new Error(`sign-in as ${user} failed with ${response.status}`);
+      return ((await response.json()) as { access_token: string }).access_token;
+    },
+    async close() {
+      for (const instance of others) await instance.close();
+      await main.close();
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
+
+async function startInstance(
+  handle: DatabaseHandle,
+  ownsHandle: boolean,
+  files: FileStore,
+  clock: () => Date,
+  { push, config }: { push: PushProvider; config: AppConfig },
+): Promise<TestInstance> {
+  const live = createLiveHub({ db: handle.db, listen: handle.listen });
+  await live.start();
   const app = createApp({
     db: handle.db,
     engine: handle.engine,
     files,
-    clock: () => clock.now,
+    clock,
     signInThrottle: createSignInThrottle(handle.db),
     notifications: { provider: push, wake: () => {} },
-    config: { token: tokenConfig, version: "test", ...config },
+    live,
+    config,
   });
 
-  async function request(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
+  const request: Request = async (path, init = {}) => {
     const { token, json, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (token) headers.set("authorization", `Bearer ${token}`);
@@ -99,22 +154,18 @@ export async function startTestServer(
     const response = await app.request(path, { ...rest, method, headers, body: json === undefined ? rest.body : JSON.stringify(json) });
     await checkResponse(method, path, response);
     return response;
-  }
+  };
 
+  let closed = false;
   return {
     app,
-    handle,
-    clock,
-    fanOut,
+    live,
     request,
-    async signIn(user, password) {
-      const response = await request("/api/v2/access/authorize", { method: "POST", json: { user, password } });
-      if (response.status !== 200) throw new Error(`sign-in as ${user} failed with ${response.status}`);
-      return ((await response.json()) as { access_token: string }).access_token;
-    },
     async close() {
-      await handle.close();
-      await database.drop();
+      if (closed) return;
+      closed = true;
+      await live.stop();
+      if (ownsHandle) await handle.close();
     },
   };
 }

@@ -19,9 +19,11 @@ import { createApp } from "../../server/src/app.ts";
 import { createSignInThrottle } from "../../server/src/auth/sign-in-throttle.ts";
 import { signToken, type TokenConfig } from "../../server/src/auth/token.ts";
 import { skipAbandonedRequests } from "../../server/src/db/abandoned-requests.ts";
+import { listenOnPglite } from "../../server/src/db/database.ts";
 import type { Database } from "../../server/src/db/schema.ts";
 import { seedDemoData } from "../../server/src/demo/seed.ts";
 import { createMemoryFileStore, type FileStore } from "../../server/src/files/file-store.ts";
+import { createLiveHub, type LiveHub } from "../../server/src/live/hub.ts";
 import { createFanOut, type FanOut } from "../../server/src/notifications/fan-out.ts";
 import { outboxProvider } from "../../server/src/notifications/provider.ts";
 import { createContractChecker } from "../../server/test/contract-check.ts";
@@ -55,6 +57,8 @@ interface FileDatabase {
   /** Built once per file (compiling the contract's validators is the slow part); `files` is the current test's. */
   app: Hono;
   files: { current: FileStore };
+  /** The current test's live hub: started after its restore, so that it reads only that test's events. */
+  live: { current: LiveHub | null };
   /** Notifications go to the outbox; never started, a test settles them with `drainNotifications`. */
   fanOut: FanOut;
 }
@@ -70,6 +74,7 @@ function openFileDatabase(): Promise<FileDatabase> {
       "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'",
     );
     const files = { current: createMemoryFileStore() };
+    const live = { current: null as LiveHub | null };
     const fanOut = createFanOut({ db, provider: outboxProvider, clock: () => TEST_NOW });
     const app = createApp({
       db,
@@ -79,8 +84,15 @@ function openFileDatabase(): Promise<FileDatabase> {
       signInThrottle: createSignInThrottle(db),
       config: { token: tokenConfig, version: "test" },
       notifications: { provider: outboxProvider, wake: () => {} },
+      live: {
+        start: async () => {},
+        stop: async () => {},
+        subscribe: (subscriber) => live.current?.subscribe(subscriber) ?? (subscriber.close(), () => {}),
+        subscriberCount: () => live.current?.subscriberCount() ?? 0,
+        caughtUp: () => live.current?.caughtUp() ?? Promise.resolve(),
+      },
     });
-    return { pglite, db, tables: rows.map((row) => `public.${row.name}`), snapshots: new Map(), app, files, fanOut };
+    return { pglite, db, tables: rows.map((row) => `public.${row.name}`), snapshots: new Map(), app, files, live, fanOut };
   })();
   return fileDatabase;
 }
@@ -184,6 +196,8 @@ export interface TestServer {
   db: TestDb;
   /** Every request the SPA sent, in order. */
   requests: LoggedRequest[];
+  /** The live events' hub of this test: `caughtUp()` resolves once every committed event went to the streams. */
+  live: LiveHub;
   /** The requests that change something. */
   writes(): LoggedRequest[];
   count(match: Match): number;
@@ -246,6 +260,9 @@ export async function startTestServer({ seed = "demo", observers = 20 }: TestSer
   const database = await openFileDatabase();
   database.files.current = await restore(database, seed, observers);
   const { app, db } = database;
+  const live = createLiveHub({ db, listen: (channel, onNotify) => listenOnPglite(database.pglite, channel, onNotify) });
+  await live.start();
+  database.live.current = live;
   const requests: LoggedRequest[] = [];
   const failures: { matches: ReturnType<typeof matcher>; status: number; code: string; left: number }[] = [];
   const holds: { matches: ReturnType<typeof matcher>; waiting: { request: Request; resolve: (response: Response) => void; reject: (error: unknown) => void }[]; received: number }[] = [];
@@ -255,6 +272,7 @@ export async function startTestServer({ seed = "demo", observers = 20 }: TestSer
     // Runs after the render is unmounted: a request still on the server must be done before the next test restores
     // the database, and a held one must never reach it.
     finished = true;
+    await live.stop();
     await Promise.allSettled(inFlight);
   });
 
@@ -297,6 +315,7 @@ export async function startTestServer({ seed = "demo", observers = 20 }: TestSer
     fetch,
     db,
     requests,
+    live,
     writes: () => requests.filter((request) => request.method !== "GET" && request.method !== "HEAD"),
     count: (match) => {
       const matches = matcher(match);

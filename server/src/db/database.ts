@@ -12,6 +12,12 @@ export interface DatabaseHandle {
   engine: Engine;
   /** Runs a multi-statement SQL text through the raw driver: PGlite refuses it through Kysely's prepared statements. */
   exec(sqlText: string): Promise<void>;
+  /**
+   * Calls `onNotify` on each NOTIFY of `channel` from any connection, and once after each (re)connection, when
+   * notifications may have been missed. Resolves once listening; the answer stops it. Handles made by hand (some
+   * test set-ups) may leave it out.
+   */
+  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -35,6 +41,7 @@ export async function openDatabase(url: string): Promise<DatabaseHandle> {
       db: new Kysely<Database>({ dialect: skipAbandonedRequests(new PostgresDialect({ pool })), plugins }),
       engine: "postgres",
       exec: async (sqlText) => void (await pool.query(sqlText)),
+      listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify),
       close: () => pool.end(),
     };
   }
@@ -47,9 +54,82 @@ export async function openDatabase(url: string): Promise<DatabaseHandle> {
     db,
     engine: "pglite",
     exec: async (sqlText) => void (await pglite.exec(sqlText)),
+    listen: (channel, onNotify) => listenOnPglite(pglite, channel, onNotify),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
     },
+  };
+}
+
+/** PGlite's NOTIFY stays in this process; the first call lets a listener read what came before it listened. */
+export async function listenOnPglite(pglite: PGlite, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  const unlisten = await pglite.listen(checkedChannel(channel), () => onNotify());
+  onNotify();
+  return async () => {
+    if (!pglite.closed) await unlisten();
+  };
+}
+
+const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000];
+
+function checkedChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a plain channel name: ${channel}`);
+  return channel;
+}
+
+/**
+ * LISTEN holds a session, so it has its own connection outside the pool. When that connection fails (a restart, a
+ * network cut), it reconnects with a growing delay and says so through `onNotify`: what was sent meanwhile is lost.
+ */
+async function listenOnPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  const name = checkedChannel(channel);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  async function connect(initial: boolean): Promise<void> {
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    let failed = false;
+    const fail = (error?: Error) => {
+      if (failed) return;
+      failed = true;
+      if (client === next) client = null;
+      void next.end().catch(() => {});
+      if (stopped) return;
+      if (error) console.warn(`The live listener lost PostgreSQL (${error.message}); reconnecting.`);
+      const delay = RECONNECT_DELAYS_MS[Math.min(failures++, RECONNECT_DELAYS_MS.length - 1)];
+      retry = setTimeout(() => void connect(false).catch(() => {}), delay);
+      retry.unref();
+    };
+    next.on("error", fail);
+    next.on("end", () => fail(new Error("connection ended")));
+    next.on("notification", (message) => {
+      if (message.channel === name) onNotify();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${name}`);
+    } catch (error) {
+      // At start, a database that cannot be reached is the caller's error to report; later, one to wait out.
+      if (initial) stopped = true;
+      fail(error as Error);
+      if (initial) throw error;
+      return;
+    }
+    if (stopped) return void next.end().catch(() => {});
+    client = next;
+    failures = 0;
+    onNotify();
+  }
+
+  await connect(true);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
   };
 }

@@ -7,6 +7,7 @@ import type { TokenConfig } from "../auth/token.ts";
 import type { Engine } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import type { FileStore } from "../files/file-store.ts";
+import type { LiveHub } from "../live/hub.ts";
 import type { NotificationDelivery } from "../notifications/provider.ts";
 
 export interface AppConfig {
@@ -27,6 +28,8 @@ export interface AppDependencies {
   signInThrottle: SignInThrottle;
   /** Push delivery; without it notifications are recorded to the outbox and nothing pushes them. */
   notifications?: NotificationDelivery;
+  /** The live events' hub (LISTEN on the database); without it the event stream answers 501. */
+  live?: LiveHub;
 }
 
 export type OperationId = keyof operations;

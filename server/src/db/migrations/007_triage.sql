@@ -152,3 +152,11 @@ BEGIN
   PERFORM pg_notify('live_event', '');
 END;
 $$;
+
+-- The highest live_event id retention has deleted (one row). A stream asked to resume from below it starts with a
+-- reset: the ids in between are gone, and ids alone (sequence gaps) cannot tell.
+CREATE TABLE live_event_trim (
+  only_row         boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  trimmed_through  bigint NOT NULL
+);
+INSERT INTO live_event_trim (trimmed_through) VALUES (0);
