@@ -18,6 +18,7 @@ import { FormAnswers } from "./FormAnswers";
 import { formTabsOf } from "./form-tabs";
 import { StationFacts } from "./StationFacts";
 import { StationNotes } from "./NoteList";
+import { ThreadTriagePanel } from "./triage";
 
 type DetailsActor = ActorRefFrom<typeof detailsMachine>;
 
@@ -90,6 +91,8 @@ export function AnswerDetails({ thread }: { thread: Thread }) {
       <Title order={2} size="h3" id="answer-details-title">
         <Trans>Answer details</Trans>
       </Title>
+      {/* Keyed by thread: another thread is another panel, and leaving one releases its claim. */}
+      <ThreadTriagePanel key={`${observerId}-${pollingStationId}`} thread={{ observerId, pollingStationId }} />
       <DetailsBody actor={actor} forms={forms} />
     </Stack>
   );
