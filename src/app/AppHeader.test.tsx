@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderApp, renderSignedIn } from "../../tests/support/render";
 import { ORGANIZER, STAFF, twoNgosWithoutObservers } from "../../tests/support/seeds/observers.seed";
 import { startTestServer } from "../../tests/support/test-server";
+import { observerReportsFlaggedAnswer, unhandledUrgent } from "../shared/live/live.fixtures";
 
 // On the real server: admin.cfr of the organizing NGO 1, ana.pop of NGO 2, which does not organize.
 const openAs = async (account: string) => renderSignedIn(await startTestServer({ seed: twoNgosWithoutObservers }), account, { path: "/urgents" });
@@ -113,5 +114,84 @@ describe("AppHeader", () => {
     expect(screen.getByRole("radiogroup", { name: "Limba" })).toBeInTheDocument();
     expect(localStorage.getItem("language")).toBe("ro");
     await waitFor(() => expect(document.documentElement).toHaveAttribute("lang", "ro"));
+  });
+
+  describe("live connection", { timeout: 20_000 }, () => {
+    const STREAMS = "GET /api/v1/live";
+    // The demo seed, which has observers and their urgent reports, signs its organizer in by phone.
+    const DEMO_ORGANIZER = "0700000001";
+    const APP_TITLE = "Vote Monitor back-office";
+    const titled = (count: number) => (count > 0 ? `(${count}) ${APP_TITLE}` : APP_TITLE);
+    const indicator = async () => within(await screen.findByRole("banner")).getByRole("status");
+    const openStreams = (server: Awaited<ReturnType<typeof startTestServer>>) =>
+      server.requests.filter((request) => request.path === "/api/v1/live" && !request.cancelled).length;
+
+    it("says Live once the event stream is open, and explains what that means", async () => {
+      await openAs(ORGANIZER);
+      const status = await indicator();
+      await waitFor(() => expect(status).toHaveTextContent("Live"));
+      expect(status).toHaveAttribute("aria-live", "polite");
+      expect(status.parentElement).toHaveAccessibleDescription("Live: new and changed reports appear without reloading.");
+    });
+
+    it("prefixes the tab title with the unhandled urgent count, follows a new report and restores the title when signed out", async () => {
+      document.title = APP_TITLE;
+      const server = await startTestServer();
+      const before = await unhandledUrgent(server);
+      const { user } = await renderSignedIn(server, DEMO_ORGANIZER, { path: "/urgents" });
+      await waitFor(() => expect(document.title).toBe(titled(before)));
+      await waitFor(async () => expect(await indicator()).toHaveTextContent("Live"));
+
+      await observerReportsFlaggedAnswer(server);
+      await waitFor(() => expect(document.title).toBe(titled(before + 1)));
+
+      await user.click(screen.getByRole("button", { name: "Logout" }));
+      expect(await screen.findByRole("heading", { level: 2, name: "Login" })).toBeInTheDocument();
+      expect(document.title).toBe(APP_TITLE);
+      expect(openStreams(server)).toBe(0);
+    });
+
+    it("says Offline while the browser is offline, with no stream open, and reconnects as soon as it is back", async () => {
+      const server = await startTestServer({ seed: twoNgosWithoutObservers });
+      await renderSignedIn(server, STAFF, { path: "/urgents" });
+      const status = await indicator();
+      await waitFor(() => expect(status).toHaveTextContent("Live"));
+
+      fireEvent(window, new Event("offline"));
+      await waitFor(() => expect(status).toHaveTextContent("Offline"));
+      expect(openStreams(server)).toBe(0);
+      const streams = server.count(STREAMS);
+
+      fireEvent(window, new Event("online"));
+      await waitFor(() => expect(status).toHaveTextContent("Live"));
+      expect(server.count(STREAMS)).toBe(streams + 1);
+    });
+
+    it("says Connecting… until the server answers, Reconnecting… after a failure, and Live after the back-off", async () => {
+      const server = await startTestServer({ seed: twoNgosWithoutObservers });
+      const streams = server.hold(STREAMS);
+      await renderSignedIn(server, STAFF, { path: "/urgents" });
+      const status = await indicator();
+      expect(status).toHaveTextContent("Connecting…");
+      await waitFor(() => expect(streams.activeCount()).toBe(1));
+
+      streams.fail();
+      await waitFor(() => expect(status).toHaveTextContent("Reconnecting…"));
+      expect(status.parentElement).toHaveAccessibleDescription(
+        "The live connection dropped and is being restored: lists may miss changes until then.",
+      );
+      // The first retry comes 1 s later.
+      await waitFor(() => expect(streams.activeCount()).toBe(1), { timeout: 3_000 });
+      await streams.release();
+      await waitFor(() => expect(status).toHaveTextContent("Live"));
+    });
+
+    it("signs out when the stream is answered 401 rather than retrying", async () => {
+      const server = await startTestServer({ seed: twoNgosWithoutObservers });
+      server.fail(STREAMS, 401, "unauthorized");
+      const { currentPath } = await renderSignedIn(server, STAFF, { path: "/urgents" });
+      expect(await screen.findByRole("heading", { level: 2, name: "Login" })).toBeInTheDocument();
+      expect(currentPath()).toBe("/login");
+    });
   });
 });

@@ -4,6 +4,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useSession } from "../features/session/session-context";
 import { selectUserName } from "../features/session/session.selectors";
+import { LiveIndicator } from "../shared/live/LiveIndicator";
+import { useUrgentCountTitle } from "../shared/live/use-urgent-title";
+import { useUnhandledUrgentCount } from "../shared/live/use-live";
 import { PRODUCT_NAME } from "../shared/product";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { NavigationLinks } from "./NavigationLinks";
@@ -20,6 +23,7 @@ export function AppHeader({ navigationOpened, onToggleNavigation }: AppHeaderPro
   const { t } = useLingui();
   const session = useSession();
   const userName = useSelector(session, selectUserName);
+  useUrgentCountTitle(useUnhandledUrgentCount());
 
   return (
     <AppShell.Header>
@@ -51,6 +55,7 @@ export function AppHeader({ navigationOpened, onToggleNavigation }: AppHeaderPro
           <NavigationLinks />
         </Group>
         <Group gap="sm" wrap="nowrap">
+          <LiveIndicator />
           <Text size="sm" fw={500} visibleFrom="sm" data-testid="user-name">
             {userName}
           </Text>

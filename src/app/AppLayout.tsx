@@ -12,6 +12,7 @@ import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { useSelector } from "@xstate/react";
 import { useSession } from "../features/session/session-context";
+import { LiveProvider } from "../shared/live/LiveProvider";
 import { selectUserName } from "../features/session/session.selectors";
 import { AppHeader, HEADER_COLLAPSE_BREAKPOINT } from "./AppHeader";
 import { LocaleSync } from "./LocaleSync";
@@ -28,37 +29,39 @@ export function AppLayout() {
   return (
     <ShellTheme>
       <ModalsProvider>
-        <LocaleSync />
-        <Notifications position="top-right" autoClose={5000} />
-        <AppShell
-          header={{ height: 60 }}
-          navbar={{
-            width: 280,
-            breakpoint: HEADER_COLLAPSE_BREAKPOINT,
-            collapsed: { mobile: !navigationOpened, desktop: true },
-          }}
-          padding="md"
-        >
-          <AppHeader navigationOpened={navigationOpened} onToggleNavigation={toggle} />
-          {navigationOpened ? (
-            <AppShell.Navbar
-              p="md"
-              aria-label={t({ message: "Main navigation", comment: "Accessible name of the list of sections" })}
-            >
-              <Text size="sm" fw={500} mb="md" hiddenFrom="sm">
-                {userName}
-              </Text>
-              <Stack gap="sm" align="flex-start">
-                <NavigationLinks onNavigate={close} />
-              </Stack>
-            </AppShell.Navbar>
-          ) : null}
-          <AppShell.Main>
-            <Suspense fallback={<RouteLoading />}>
-              <Outlet />
-            </Suspense>
-          </AppShell.Main>
-        </AppShell>
+        <LiveProvider>
+          <LocaleSync />
+          <Notifications position="top-right" autoClose={5000} />
+          <AppShell
+            header={{ height: 60 }}
+            navbar={{
+              width: 280,
+              breakpoint: HEADER_COLLAPSE_BREAKPOINT,
+              collapsed: { mobile: !navigationOpened, desktop: true },
+            }}
+            padding="md"
+          >
+            <AppHeader navigationOpened={navigationOpened} onToggleNavigation={toggle} />
+            {navigationOpened ? (
+              <AppShell.Navbar
+                p="md"
+                aria-label={t({ message: "Main navigation", comment: "Accessible name of the list of sections" })}
+              >
+                <Text size="sm" fw={500} mb="md" hiddenFrom="sm">
+                  {userName}
+                </Text>
+                <Stack gap="sm" align="flex-start">
+                  <NavigationLinks onNavigate={close} />
+                </Stack>
+              </AppShell.Navbar>
+            ) : null}
+            <AppShell.Main>
+              <Suspense fallback={<RouteLoading />}>
+                <Outlet />
+              </Suspense>
+            </AppShell.Main>
+          </AppShell>
+        </LiveProvider>
       </ModalsProvider>
     </ShellTheme>
   );

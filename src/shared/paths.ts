@@ -22,8 +22,10 @@ export interface AnswerListQuery {
   from?: string;
   to?: string;
   formCode?: string;
+  state?: "new" | "in_progress" | "resolved";
+  sort?: "oldestUnhandled";
 }
-const ANSWER_QUERY_ORDER = ["county", "pollingStationNumber", "observerPhoneNumber", "from", "to", "formCode"] as const;
+const ANSWER_QUERY_ORDER = ["county", "pollingStationNumber", "observerPhoneNumber", "from", "to", "formCode", "state", "sort"] as const;
 
 function withAnswerQuery(base: string, query: AnswerListQuery = {}): string {
   const search = new URLSearchParams();

@@ -46,6 +46,7 @@ export type ListEvent =
   | { type: "sort.toggle"; by: string }
   | { type: "page.next" }
   | { type: "page.previous" }
+  | { type: "page.first" }
   | { type: "list.retry" }
   | { type: "list.reload" }
   | { type: "list.refresh" }
@@ -211,6 +212,10 @@ export const listMachine = setup({
       on: {
         "page.next": { guard: "hasNextPage", target: "loading", actions: "goToNextPage" },
         "page.previous": { guard: "hasPreviousPage", target: "loading", actions: "goToPreviousPage" },
+        "page.first": [
+          { guard: "hasPreviousPage", target: "loading", actions: "goToFirstPage" },
+          { target: ".refreshing", description: "Already on page 1: it loads again in place" },
+        ],
         "selection.toggle": { guard: "isListed", actions: "toggleSelection" },
         "selection.toggleAll": { actions: "toggleAllSelection" },
         "selection.clear": { actions: "clearSelection" },

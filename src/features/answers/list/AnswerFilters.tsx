@@ -75,6 +75,19 @@ export function AnswerFilters({ applied, counties, countiesLoading, onSubmit, on
             inputMode="tel"
             onChange={(event) => set("observerPhoneNumber", event.currentTarget.value)}
           />
+          <Select
+            label={t({ message: "Review state", comment: "Label: filter the answer threads by their review state" })}
+            placeholder={t({ message: "Any state", comment: "Placeholder of the review state filter when none is chosen" })}
+            data={[
+              { value: "new", label: t({ message: "New", comment: "Review state of an answer thread" }) },
+              { value: "in_progress", label: t({ message: "In progress", comment: "Review state of an answer thread" }) },
+              { value: "resolved", label: t({ message: "Resolved", comment: "Review state of an answer thread" }) },
+            ]}
+            value={draft.state || null}
+            onChange={(state) => set("state", state ?? "")}
+            clearable
+            w={160}
+          />
           <DateTimePicker
             label={t({ message: "From", comment: "Label: the earliest time of the last change of an answer" })}
             valueFormat={DATE_TIME_FORMAT}

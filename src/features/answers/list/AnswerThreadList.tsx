@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useMatch, useNavigate, useOutlet, useSearchParams } from "react-router";
@@ -18,6 +19,10 @@ import { AnswerDownload } from "./AnswerDownload";
 import { AnswerFilters } from "./AnswerFilters";
 import { AnswerFormFilter } from "./AnswerFormFilter";
 import { AnswerThreadResults } from "./AnswerThreadResults";
+import { ThreadOrder } from "./ThreadOrder";
+import { TriageShortcuts } from "./TriageShortcuts";
+import { useThreadFeed } from "./use-thread-feed";
+import { useKeyboardTriage } from "./use-keyboard-triage";
 
 const sameFilter = (left: ListFilter, right: ListFilter) => searchFromFilter(left) === searchFromFilter(right);
 
@@ -45,7 +50,7 @@ export function AnswerThreadList({ urgent }: { urgent: boolean }) {
   useEffect(() => {
     const filter = filterFromSearch(new URLSearchParams(search));
     if (sameFilter(list.getSnapshot().context.query.filter, filter)) return;
-    list.send(isEmptyFilter(filter) ? { type: "filter.reset" } : { type: "filter.submit", filter });
+    list.send(isEmptyFilter(filter) && !filter.sort ? { type: "filter.reset" } : { type: "filter.submit", filter });
   }, [list, search]);
 
   // A new filter or page leaves the thread that was open (spec, section 4).
@@ -59,6 +64,11 @@ export function AnswerThreadList({ urgent }: { urgent: boolean }) {
     list.send({ type: direction === "next" ? "page.next" : "page.previous" });
     if (open) showList(urlFilter);
   };
+  const feed = useThreadFeed(list, appliedFilter, urgent, () => {
+    if (open) showList(urlFilter);
+  });
+  const [shortcutsOpened, shortcuts] = useDisclosure(false);
+  useKeyboardTriage(feed, open, shortcuts.open);
   const isSelected = (thread: AnswerThread) =>
     open?.idObserver === String(thread.idObserver) && open.idPollingStation === String(thread.idPollingStation);
 
@@ -83,13 +93,16 @@ export function AnswerThreadList({ urgent }: { urgent: boolean }) {
         counties={countyOptions}
         countiesLoading={countiesLoading}
         onSubmit={applyFilter}
-        onReset={() => showList(ANSWER_LIST_INPUT.emptyFilter)}
+        onReset={() => showList({ ...ANSWER_LIST_INPUT.emptyFilter, sort: urlFilter.sort ?? "" })}
       />
       {urlFilter.formCode ? <AnswerFormFilter formCode={urlFilter.formCode} onRemove={() => showList({ ...urlFilter, formCode: "" })} /> : null}
+      <ThreadOrder value={urlFilter.sort ?? ""} onChange={(sort) => showList({ ...urlFilter, sort })} onShowShortcuts={shortcuts.open} />
+      <TriageShortcuts opened={shortcutsOpened} onClose={shortcuts.close} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <AnswerThreadResults
             list={list}
+            feed={feed}
             urgent={urgent}
             filtered={!isEmptyFilter(appliedFilter)}
             hrefOf={(thread) => answerDetailsHref(route, urlFilter, thread.idObserver, thread.idPollingStation)}

@@ -1,8 +1,10 @@
+import { useEffect, useRef } from "react";
 import { Stack, Text } from "@mantine/core";
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import type { listMachine } from "../../../shared/machines/list.machine";
+import { useServerNow } from "../../../shared/server-clock";
 import {
   selectCanGoNext,
   selectCanGoPrevious,
@@ -16,12 +18,18 @@ import { ListLoading } from "../../../shared/ui/ListLoading";
 import { ListPagination } from "../../../shared/ui/ListPagination";
 import type { AnswerThread } from "./answer-list.actors";
 import { AnswerListLoadErrorText } from "./answer-list.load-error";
-import { selectThreads, selectTotals } from "./answer-list.selectors";
+import { selectClockOffset, selectThreads, selectTotals } from "./answer-list.selectors";
 import { AnswerThreadRow } from "./AnswerThreadRow";
 import { AnswerTotals } from "./AnswerTotals";
+import { ArrivalsBar } from "./ArrivalsBar";
+import { threadKey } from "./live-match";
+import type { threadFeedMachine } from "./thread-feed.machine";
+import { selectFocusRequest, selectPatches } from "./thread-feed.selectors";
 
 interface AnswerThreadResultsProps {
   list: ActorRefFrom<typeof listMachine>;
+  /** The live side: rows changed in place, the "N new" bar, the keyboard cursor. */
+  feed: ActorRefFrom<typeof threadFeedMachine>;
   urgent: boolean;
   /** A filter is applied: an empty page then means nothing matched, not that nothing arrived. */
   filtered: boolean;
@@ -32,7 +40,7 @@ interface AnswerThreadResultsProps {
 }
 
 /** The list's phase: the page of threads with its paging, nothing yet, or the load error with a retry. */
-export function AnswerThreadResults({ list, urgent, filtered, hrefOf, isSelected, onPage }: AnswerThreadResultsProps) {
+export function AnswerThreadResults({ list, feed, urgent, filtered, hrefOf, isSelected, onPage }: AnswerThreadResultsProps) {
   const loading = useSelector(list, selectIsLoading);
   const refreshing = useSelector(list, selectIsRefreshing);
   const error = useSelector(list, selectLoadError);
@@ -41,6 +49,17 @@ export function AnswerThreadResults({ list, urgent, filtered, hrefOf, isSelected
   const range = useSelector(list, selectRange);
   const canGoNext = useSelector(list, selectCanGoNext);
   const canGoPrevious = useSelector(list, selectCanGoPrevious);
+  const patches = useSelector(feed, selectPatches);
+  const now = useServerNow(useSelector(list, selectClockOffset));
+  const rows = useRef<HTMLDivElement>(null);
+  const focusRequest = useSelector(feed, selectFocusRequest);
+
+  // The keyboard moved the cursor: the row it names takes the focus (a click or a tab already gave it).
+  useEffect(() => {
+    const cursor = feed.getSnapshot().context.cursor;
+    if (focusRequest === 0 || !cursor) return;
+    rows.current?.querySelector<HTMLElement>(`[data-thread-key="${cursor}"]`)?.focus();
+  }, [feed, focusRequest, threads]);
 
   if (error) {
     return <ListLoadError reason={<AnswerListLoadErrorText error={error} />} onRetry={() => list.send({ type: "list.retry" })} />;
@@ -48,7 +67,9 @@ export function AnswerThreadResults({ list, urgent, filtered, hrefOf, isSelected
   if (loading) return <ListLoading />;
   if (threads.length === 0) {
     return (
-      <Text c="dimmed" role="status">
+      <Stack gap="xs">
+        <ArrivalsBar feed={feed} />
+        <Text c="dimmed" role="status">
         {filtered ? (
           <Trans>No answers match these filters.</Trans>
         ) : urgent ? (
@@ -56,18 +77,31 @@ export function AnswerThreadResults({ list, urgent, filtered, hrefOf, isSelected
         ) : (
           <Trans>No answers yet</Trans>
         )}
-      </Text>
+        </Text>
+      </Stack>
     );
   }
   return (
     <Stack gap="xs">
       {totals ? <AnswerTotals totals={totals} /> : null}
-      <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: "none" }}>
-        {threads.map((thread) => (
-          <li key={`${thread.idObserver}-${thread.idPollingStation}`}>
-            <AnswerThreadRow thread={thread} href={hrefOf(thread)} selected={isSelected(thread)} />
-          </li>
-        ))}
+      <ArrivalsBar feed={feed} />
+      <Stack component="ul" ref={rows} gap="xs" m={0} p={0} style={{ listStyle: "none" }}>
+        {threads.map((row) => {
+          const key = threadKey(row);
+          const thread = patches[key] ?? row;
+          return (
+            <li key={key}>
+              <AnswerThreadRow
+                thread={thread}
+                threadKey={key}
+                now={now}
+                href={hrefOf(thread)}
+                selected={isSelected(thread)}
+                onFocus={() => feed.send({ type: "cursor.set", key })}
+              />
+            </li>
+          );
+        })}
       </Stack>
       <ListPagination
         {...range}

@@ -4,17 +4,23 @@ import { Link } from "react-router";
 import { OutlineIcon } from "../../../shared/ui/ListIcons";
 import type { AnswerThread } from "./answer-list.actors";
 import { formatLastModified } from "./answer-list.dates";
+import { ThreadStatus } from "./ThreadStatus";
 
 interface AnswerThreadRowProps {
   thread: AnswerThread;
+  /** The row's key for the keyboard cursor (observer and station). */
+  threadKey: string;
+  /** The server's time now, for the claim's duration and the age clock. */
+  now: number;
   href: string;
   selected: boolean;
+  onFocus: () => void;
 }
 
 const FLAG_PATH = "M5 21V4m0 0h11l-2 4 2 4H5";
 
 /** One observer's answers at one station: where, who, how many flagged and when it last changed; opens the details. */
-export function AnswerThreadRow({ thread, href, selected }: AnswerThreadRowProps) {
+export function AnswerThreadRow({ thread, threadKey, now, href, selected, onFocus }: AnswerThreadRowProps) {
   const { i18n } = useLingui();
   const { pollingStationName, observerName, observerPhoneNumber, flaggedCount, lastModified } = thread;
   return (
@@ -28,6 +34,8 @@ export function AnswerThreadRow({ thread, href, selected }: AnswerThreadRowProps
       bg={selected ? "var(--mantine-primary-color-light)" : undefined}
       style={{ display: "block", color: "inherit", textDecoration: "none", borderLeftWidth: selected ? 4 : undefined }}
       data-testid="answer-thread"
+      data-thread-key={threadKey}
+      onFocus={onFocus}
     >
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -43,6 +51,7 @@ export function AnswerThreadRow({ thread, href, selected }: AnswerThreadRowProps
         <Text size="sm">
           {observerName} · <span dir="ltr">{observerPhoneNumber}</span>
         </Text>
+        <ThreadStatus thread={thread} now={now} />
         <Text size="xs" c="dimmed">
           <Trans comment="Answer thread: when its latest answer arrived">
             Last change: <time dateTime={lastModified}>{formatLastModified(lastModified, i18n.locale)}</time>

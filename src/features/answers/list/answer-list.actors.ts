@@ -4,17 +4,20 @@ import type { components } from "../../../api/schema";
 import { fromAbortablePromise } from "../../../shared/machines/from-abortable-promise";
 import type { ListFilter, ListPage, ListQuery } from "../../../shared/machines/list.machine";
 import type { MutationProgress } from "../../../shared/machines/mutation.machine";
+import { serverOffset } from "../../../shared/server-clock";
 
 export type AnswerThread = components["schemas"]["AnswerThread"];
 export type AnswerThreadTotals = components["schemas"]["AnswerThreadTotals"];
 export type County = components["schemas"]["County"];
+type ReviewState = components["schemas"]["ReviewState"];
 
 /**
  * A thread as a list row. The list machine keys rows by `id` (for its selection, which this list does not use); a
  * thread's own key is its observer and station, so the row's place on the page serves. The list machine keeps rows
- * and their count only, so each row also carries the totals of the page it came with (see selectTotals).
+ * and their count only, so each row also carries the totals of the page it came with (see selectTotals) and the
+ * server clock's offset from this browser's when the page arrived (age clocks run on the server's time).
  */
-export type AnswerThreadRow = AnswerThread & { id: number; listTotals: AnswerThreadTotals };
+export type AnswerThreadRow = AnswerThread & { id: number; listTotals: AnswerThreadTotals; clockOffset: number };
 
 /** What the list and its download filter on: the form's fields and whether the page is the urgents one. */
 export interface AnswerFilterRequest {
@@ -43,15 +46,23 @@ function filterParams({ filter, urgent }: AnswerFilterRequest) {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as Partial<typeof params>;
 }
 
+const REVIEW_STATES = new Set<string>(["new", "in_progress", "resolved"]);
+
 export function toThreadQuery(request: AnswerFilterRequest) {
-  const phone = text(request.filter.observerPhoneNumber);
-  return { ...filterParams(request), ...(phone ? { observerPhoneNumber: phone } : {}) };
+  const { observerPhoneNumber, state, sort } = request.filter;
+  const phone = text(observerPhoneNumber);
+  return {
+    ...filterParams(request),
+    ...(phone ? { observerPhoneNumber: phone } : {}),
+    ...(state && REVIEW_STATES.has(state) ? { state: state as ReviewState } : {}),
+    ...(sort === "oldestUnhandled" ? { sort: "oldestUnhandled" as const } : {}),
+  };
 }
 
 /** The export names the phone filter differently (phoneObserver), as the contract keeps the original's name. */
 export function toExportQuery(request: AnswerFilterRequest) {
-  const phone = text(request.filter.observerPhoneNumber);
-  return { ...filterParams(request), ...(phone ? { phoneObserver: phone } : {}) };
+  const { observerPhoneNumber, state } = toThreadQuery(request);
+  return { ...filterParams(request), ...(observerPhoneNumber ? { phoneObserver: observerPhoneNumber } : {}), ...(state ? { state } : {}) };
 }
 
 /** The loader of the list machine for answer threads (listAnswerThreads), on the urgents page flagged ones only. */
@@ -66,7 +77,8 @@ export function createAnswerListActors(api: ApiClient, urgent: boolean) {
             signal,
           }),
         );
-        const items: AnswerThreadRow[] = page.data.map((thread, index) => ({ ...thread, id: index, listTotals: page.totals }));
+        const clockOffset = serverOffset(page.serverTime, Date.now());
+        const items: AnswerThreadRow[] = page.data.map((thread, index) => ({ ...thread, id: index, listTotals: page.totals, clockOffset }));
         return { items, totalItems: page.totalItems };
       }),
     },

@@ -19,3 +19,6 @@ export const selectTotals = (snapshot: SnapshotFrom<typeof listMachine>): (Answe
   const [first] = selectThreads(snapshot);
   return first?.listTotals ? { threads: snapshot.context.totalItems, ...first.listTotals } : null;
 };
+
+/** The server clock's offset from this browser's, as the page shown measured it (0 before a page arrived). */
+export const selectClockOffset = (snapshot: SnapshotFrom<typeof listMachine>) => selectThreads(snapshot)[0]?.clockOffset ?? 0;

@@ -22,7 +22,8 @@ export function searchFromFilter(filter: ListFilter): string {
   return text ? `?${text}` : "";
 }
 
-export const isEmptyFilter = (filter: ListFilter) => ANSWER_FILTER_FIELDS.every((field) => !filter[field]);
+/** Nothing filters the list (its order, `sort`, is not a filter). */
+export const isEmptyFilter = (filter: ListFilter) => ANSWER_FILTER_FIELDS.every((field) => field === "sort" || !filter[field]);
 
 /** The list route with a filter, and no details child open. */
 export function answerListHref(route: AnswerListRoute, filter: ListFilter): string {

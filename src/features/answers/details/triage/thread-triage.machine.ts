@@ -62,7 +62,8 @@ export type ThreadTriageEvent =
   | { type: "comment.send"; key: string }
   | { type: "panel.close" };
 
-export type ThreadTriageEmitted = { type: "comment.focusRequested" };
+/** The comment box should take the focus; a comment was added (keyboard triage then returns to the list). */
+export type ThreadTriageEmitted = { type: "comment.focusRequested" } | { type: "comment.added" };
 
 const notProvided = () => Promise.reject(new Error("not provided"));
 
@@ -375,6 +376,7 @@ export const threadTriageMachine = setup({
                       timeline: context.timeline.some((entry) => entry.id === event.output.id) ? context.timeline : [...context.timeline, event.output],
                     })),
                     raise({ type: "triage.refresh" }),
+                    emit({ type: "comment.added" }),
                   ],
                 },
                 onError: { target: "failed", actions: assign({ commentError: ({ event }) => toMutationError(event.error) }) },
