@@ -136,10 +136,17 @@ describe("the live triage room in Chromium", () => {
     await expect.poll(() => threads(page).count(), { timeout: 10_000 }).toBe(10);
 
     const started = performance.now();
+    let previous: string | null = null;
     for (let done = 0; done < 20; done += 1) {
       await page.keyboard.press("j");
+      // Past the tenth row, j turns the page: the focus lands on the next page's first row once it is loaded.
+      const moved = async () => {
+        const focused = await focusedThread(page);
+        return focused !== null && focused !== previous;
+      };
+      await expect.poll(moved, { message: `thread ${done + 1} has the focus` }).toBe(true);
       const key = await focusedThread(page);
-      expect(key, `thread ${done + 1} has the focus`).not.toBeNull();
+      previous = key;
       await page.keyboard.press("Enter");
       const claim = page.getByRole("button", { name: "Claim", exact: true });
       await claim.waitFor();
