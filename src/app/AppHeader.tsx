@@ -27,7 +27,7 @@ export function AppHeader({ navigationOpened, onToggleNavigation }: AppHeaderPro
 
   return (
     <AppShell.Header>
-      <Group h="100%" px="md" gap="lg" justify="space-between" wrap="nowrap">
+      <Group h="100%" px="md" gap="sm" justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <Burger
             opened={navigationOpened}
@@ -41,7 +41,7 @@ export function AppHeader({ navigationOpened, onToggleNavigation }: AppHeaderPro
                 : t({ message: "Open the menu", comment: "Accessible label of the burger button" })
             }
           />
-          <Anchor component={Link} to="/" fw={700} fz="lg" c="blue.9" underline="never">
+          <Anchor component={Link} to="/" fw={700} fz="lg" c="blue.9" underline="never" style={{ whiteSpace: "nowrap" }}>
             {PRODUCT_NAME}
           </Anchor>
         </Group>
@@ -54,7 +54,7 @@ export function AppHeader({ navigationOpened, onToggleNavigation }: AppHeaderPro
         >
           <NavigationLinks />
         </Group>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
           <LiveIndicator />
           <Text size="sm" fw={500} visibleFrom="sm" data-testid="user-name">
             {userName}

@@ -4,6 +4,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import type { LiveStatus } from "./live-events";
+import classes from "./LiveIndicator.module.css";
 import { useLiveStatus } from "./use-live";
 
 const LOOKS: Record<LiveStatus, { word: MessageDescriptor; meaning: MessageDescriptor; color: string }> = {
@@ -46,7 +47,7 @@ export function LiveIndicator() {
           h={10}
           style={{ borderRadius: "50%", border: `2px solid ${look.color}`, background: status === "live" ? look.color : "transparent" }}
         />
-        <Text size="sm" role="status" aria-live="polite">
+        <Text size="sm" role="status" aria-live="polite" className={classes.word}>
           {t(look.word)}
         </Text>
         <VisuallyHidden id={meaningId}>{t(look.meaning)}</VisuallyHidden>

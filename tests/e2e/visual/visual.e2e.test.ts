@@ -50,6 +50,8 @@ async function demoIds(server: RunningServer, token: string): Promise<DemoIds> {
 /** Nothing left to load or to animate: no loader, fonts in, no running animation, the pointer out of the way. */
 async function settle(page: Page) {
   await expect.poll(() => page.locator(".mantine-Loader-root, [data-testid=list-loading]").count()).toBe(0);
+  // The header's live indicator starts at "Connecting…": a screen is shown live.
+  await expect.poll(() => page.locator("[data-live-status]:not([data-live-status=live])").count()).toBe(0);
   await page.mouse.move(0, 0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
@@ -94,8 +96,9 @@ describe("the screens as approved", () => {
 
         async function expectApproved(name: string, { overlay = false } = {}) {
           await settle(session.page);
-          // The statistics' "as of" is the server's real clock, not the frozen one: the time is masked, its place kept.
-          const mask = [session.page.locator("[data-testid=statistic-as-of] time, [data-testid=coverage-as-of] time")];
+          // The statistics' "as of" and the urgent threads' age clocks run on the server's real clock, not the frozen
+          // one: they are masked, their place kept.
+          const mask = [session.page.locator("[data-testid=statistic-as-of] time, [data-testid=coverage-as-of] time, [data-testid=age-clock]")];
           const screenshot = await session.page.screenshot({ fullPage: !overlay, animations: "disabled", caret: "hide", mask });
           if (small) expect.soft(await pageScrollsSideways(session.page), "the page scrolls sideways").toBe(false);
           expect(session.errors.splice(0)).toEqual([]);

@@ -15,7 +15,7 @@ const rowKeys = () => rows().map((row) => row.getAttribute("data-thread-key"));
 
 async function renderUrgents(server: TestServer) {
   renderApp({ path: "/urgents", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
-  await eventually(() => rows().length, FIRST_PAINT).toBe(10);
+  await waitFor(() => expect(rows()).toHaveLength(10), FIRST_PAINT);
   // Events before the stream opens are not the list's: wait until it is live.
   await screen.findByText("Live", undefined, FIRST_PAINT);
 }

@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl } from "@mantine/core";
+import { Button, Group, SegmentedControl, useMatches } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { OLDEST_UNHANDLED } from "./answer-list.config";
 
@@ -12,9 +12,12 @@ interface ThreadOrderProps {
 /** The list's order, applied at once, and the way to the keyboard shortcuts. */
 export function ThreadOrder({ value, onChange, onShowShortcuts }: ThreadOrderProps) {
   const { t } = useLingui();
+  // Side by side the two orders need more than a phone's width.
+  const orientation = useMatches<"vertical" | "horizontal">({ base: "vertical", sm: "horizontal" });
   return (
     <Group justify="space-between" gap="sm">
       <SegmentedControl
+        orientation={orientation}
         aria-label={t({ message: "Order of the threads", comment: "Accessible name of the answers list's order switch" })}
         value={value === OLDEST_UNHANDLED ? OLDEST_UNHANDLED : "latest"}
         onChange={(order) => onChange(order === OLDEST_UNHANDLED ? OLDEST_UNHANDLED : "")}
