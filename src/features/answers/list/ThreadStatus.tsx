@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from "@mantine/core";
-import { Trans } from "@lingui/react/macro";
+import { Plural, Trans } from "@lingui/react/macro";
 import type { components } from "../../../api/schema";
 import { minutesSince } from "../../../shared/server-clock";
 import { AMBER_AFTER_MINUTES, isUnhandled, RED_AFTER_MINUTES } from "./thread-age";
@@ -15,6 +15,16 @@ export function ReviewStateLabel({ state }: { state: ReviewState }) {
   return <Trans comment="Review state of an answer thread">New</Trans>;
 }
 
+/** Minutes for the first hour, then hours and minutes, then days: a thread left overnight reads "2 days". */
+function WaitingFor({ minutes }: { minutes: number }) {
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(hours / 24);
+  const rest = minutes % 60;
+  if (days > 0) return <Plural value={days} one="Waiting # day" other="Waiting # days" comment="Badge: an urgent thread has waited this many days" />;
+  if (hours > 0) return <Trans comment="Badge: an urgent thread has waited hours and minutes">Waiting {hours} h {rest} min</Trans>;
+  return <Trans comment="Badge: how long an urgent thread has waited for someone to handle it">Waiting {minutes} min</Trans>;
+}
+
 /** How long an unhandled urgent thread has waited, coloured by the thresholds; the words carry it without colour. */
 function AgeClock({ since, now }: { since: string; now: number }) {
   const minutes = minutesSince(since, now);
@@ -22,7 +32,7 @@ function AgeClock({ since, now }: { since: string; now: number }) {
   const look = minutes >= RED_AFTER_MINUTES ? { color: "red", variant: "filled" } : minutes >= AMBER_AFTER_MINUTES ? { color: "orange", variant: "light" } : { color: "gray", variant: "outline" };
   return (
     <Badge {...look} data-testid="age-clock" data-age={minutes}>
-      <Trans comment="Badge: how long an urgent thread has waited for someone to handle it">Waiting {minutes} min</Trans>
+      <WaitingFor minutes={minutes} />
     </Badge>
   );
 }
