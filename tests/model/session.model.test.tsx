@@ -161,7 +161,10 @@ const eventExecutors: Options["eventExecutors"] = {
   "session.unauthorized": async ({ app, server, accountChecks }) => {
     // the pending token check is refused if there is one, else the next call carrying the token
     if (accountChecks.activeCount() > 0) {
-      expect(await releaseWith(server.db, accountChecks, deactivateNgo)).toMatchObject({ status: 401 });
+      // Another call of the shell (the live connection's count) may meet the 401 first: the session then signs
+      // out and cancels the check, which then has no answer.
+      const answer = await releaseWith(server.db, accountChecks, deactivateNgo);
+      if (answer !== undefined) expect(answer).toMatchObject({ status: 401 });
       return;
     }
     const undo = await deactivateNgo(server.db);

@@ -40,7 +40,8 @@ export function statistics(page: Page, locale: Locale = "en"): Statistics {
       const within = await scope();
       return { previous: await stateOf(at(controls.previous, within)), next: await stateOf(at(controls.next, within)) };
     },
-    notFound: () => textOf(at(controls.notFound)),
+    // In the page's main region: the header has a status of its own (the live connection).
+    notFound: () => textOf(at(controls.notFound, page.locator("main"))),
 
     openCompleteList: (card) => at(controls.seeCompleteList(card)).click(),
     closeCompleteList: () => at(controls.close, dialog()).click(),

@@ -33,7 +33,8 @@ export function statistics(user: UserEvent, locale: Locale = "en"): Statistics {
     }),
     range: read(() => textOf(find(controls.range, scope()))),
     paging: read(() => ({ previous: stateOf(find(controls.previous, scope())), next: stateOf(find(controls.next, scope())) })),
-    notFound: read(() => textOf(find(controls.notFound))),
+    // In the page's main region: the header has a status of its own (the live connection).
+    notFound: read(() => textOf(find(controls.notFound, document.querySelector("main")))),
 
     openCompleteList: (card) => click(controls.seeCompleteList(card)),
     closeCompleteList: () => click(controls.close, dialog),
