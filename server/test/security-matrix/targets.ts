@@ -1,0 +1,45 @@
+import { expect } from "vitest";
+import type { Target, World } from "./world.ts";
+
+/* Throwaway targets for the operations that delete, reset or rename, and readers of what an operation would change. */
+
+export const db = (w: World) => w.api.db();
+export const PASSWORD = "matrix secret 12345";
+
+export async function freshObserver(w: World, t: Target): Promise<Target> {
+  const phone = `0798${w.unique()}1`;
+  const response = await w.api.send("POST", "/api/v1/observer", w.api.organizer, { name: `Matrix ${phone}`, phone, pin: "2468", ngoId: t.ngoId });
+  expect(response.status).toBe(201);
+  return { ...t, observer: { id: ((await response.json()) as { id: number }).id, phone, token: "" } };
+}
+
+export async function freshAdmin(w: World, t: Target): Promise<Target> {
+  const response = await w.api.send("POST", `/api/v1/ngo/${t.ngoId}/admins`, w.api.organizer, { account: `matrix-${w.unique()}`, password: PASSWORD });
+  expect(response.status).toBe(201);
+  return { ...t, adminId: ((await response.json()) as { id: number }).id };
+}
+
+export async function freshNgo(w: World, t: Target): Promise<Target> {
+  const u = w.unique();
+  const row = await db(w).insertInto("ngo").values({ name: `Matrix NGO ${u}`, shortName: `M${u}` }).returning("id").executeTakeFirstOrThrow();
+  return { ...t, ngoId: row.id };
+}
+
+export async function freshForm(w: World, t: Target): Promise<Target> {
+  const row = await db(w).insertInto("form").values({ code: `MX${w.unique()}`, description: "Throwaway" }).returning("id").executeTakeFirstOrThrow();
+  return { ...t, formId: row.id };
+}
+
+export const observerRow = (w: World, t: Target) => db(w).selectFrom("observer").selectAll().where("id", "=", t.observer.id).executeTakeFirst();
+export const adminRow = (w: World, t: Target) => db(w).selectFrom("ngoAdmin").selectAll().where("id", "=", t.adminId).executeTakeFirst();
+export const ngoRow = (w: World, t: Target) => db(w).selectFrom("ngo").selectAll().where("id", "=", t.ngoId).executeTakeFirst();
+export const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }> }) => Number((await query.executeTakeFirstOrThrow()).n);
+export const observersOf = (w: World, t: Target) => count(db(w).selectFrom("observer").select((e) => e.fn.countAll().as("n")).where("ngoId", "=", t.ngoId));
+export const formCount = (w: World) => count(db(w).selectFrom("form").select((e) => e.fn.countAll().as("n")));
+export const notificationCount = (w: World) => count(db(w).selectFrom("notification").select((e) => e.fn.countAll().as("n")));
+export const stationFacts = (w: World, t: Target) =>
+  db(w).selectFrom("pollingStationInfo").selectAll().where("pollingStationId", "=", t.station.id).orderBy("observerId").execute();
+export const threadState = async (w: World, t: Target) => ({
+  thread: await db(w).selectFrom("answerThread").selectAll().where("observerId", "=", t.observer.id).where("pollingStationId", "=", t.station.id).executeTakeFirst(),
+  events: await count(db(w).selectFrom("threadEvent").select((e) => e.fn.countAll().as("n")).where("observerId", "=", t.observer.id)),
+});
