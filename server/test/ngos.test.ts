@@ -41,6 +41,16 @@ describe.each(engines)("NGOs on %s", (engine) => {
       expect(ngos.find((ngo) => ngo.id === 3)).toMatchObject({ organizer: false, isActive: false });
     });
 
+    it("lists NGOs in Romanian alphabetical order, whatever the case and the cedilla or comma forms", async () => {
+      const romanian = ["Ana", "Ăsta", "Ion", "Îon", "Suciu", "Șerban", "Tudor", "ţugui", "Țurcanu", "Zamfir"];
+      const created = new Map<number, string>();
+      for (const name of ["Zamfir", "Țurcanu", "Tudor", "Suciu", "Șerban", "Îon", "Ion", "Ăsta", "Ana", "ţugui"]) {
+        created.set((await createNgo({ name: `${name} Ordine` })).id, name);
+      }
+      const listed = (await (await get("/api/v1/ngo", organizer)).json()) as Ngo[];
+      expect(listed.filter((ngo) => created.has(ngo.id)).map((ngo) => created.get(ngo.id))).toEqual(romanian);
+    });
+
     it("refuses a missing token with 401", async () => {
       await expectProblem(await get("/api/v1/ngo"), 401, "unauthorized");
     });

@@ -198,6 +198,20 @@ describe.each(engines)("observers on %s", (engine) => {
       expect((await list("Name=sortare&SortBy=name&SortDirection=desc", organizer)).data.map((o) => o.id)).toEqual(ascending.reverse());
     });
 
+    it("sorts names in Romanian alphabetical order: ă after a, î after i, ș after s, ț after t, cedillas as commas", async () => {
+      const names = ["Zamfir", "Țurcanu", "Tudor", "Suciu", "Șerban", "Îon", "Ion", "Ăsta", "Ana", "ţugui"];
+      const created = new Map<number, string>();
+      for (const [index, name] of names.entries()) {
+        const observer = await createOk(organizer, { name: `${name} Ordine`, phone: `07997000${String(index).padStart(2, "0")}`, pin: "1234" });
+        created.set(observer.id, name);
+      }
+      const romanian = ["Ana", "Ăsta", "Ion", "Îon", "Suciu", "Șerban", "Tudor", "ţugui", "Țurcanu", "Zamfir"];
+      const sorted = async (direction: string) =>
+        (await list(`Name=ordine&SortBy=name&SortDirection=${direction}&PageSize=1000`, organizer)).data.map((o) => created.get(o.id));
+      expect(await sorted("asc")).toEqual(romanian);
+      expect(await sorted("desc")).toEqual(romanian.toReversed());
+    });
+
     it("refuses an unknown sort key", async () => {
       expect((await get("/api/v1/observer?SortBy=phone", organizer)).status).toBe(400);
     });
@@ -450,12 +464,12 @@ describe.each(engines)("observers on %s", (engine) => {
       return rows;
     }
 
-    /** Distinct ids of the matching visits, ordered by name then id as the database orders names. */
+    /** Distinct ids of the matching visits, by name in Romanian order (migration 008) then id. */
     async function expectedIds(match: (visit: Visit) => boolean): Promise<number[]> {
       const ids = [...new Set((await visits()).filter(match).map((visit) => visit.observerId))];
       if (ids.length === 0) return [];
       const { rows } = await sql<{ id: number }>`
-        SELECT id FROM observer WHERE id = any(${ids}::int[]) ORDER BY lower(name), id`.execute(db());
+        SELECT id FROM observer WHERE id = any(${ids}::int[]) ORDER BY ro_sort_key(name) COLLATE "C", id`.execute(db());
       return rows.map((row) => row.id);
     }
 

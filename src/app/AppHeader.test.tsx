@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { hashSecret } from "../../server/src/auth/password.ts";
 import { renderApp, renderSignedIn } from "../../tests/support/render";
 import { ORGANIZER, STAFF, twoNgosWithoutObservers } from "../../tests/support/seeds/observers.seed";
-import { startTestServer } from "../../tests/support/test-server";
+import { startTestServer, type TestDb } from "../../tests/support/test-server";
 import { observerReportsFlaggedAnswer, unhandledUrgent } from "../shared/live/live.fixtures";
 
 // On the real server: admin.cfr of the organizing NGO 1, ana.pop of NGO 2, which does not organize.
@@ -44,6 +45,30 @@ describe("AppHeader", () => {
     expect(navigation.queryByRole("link", { name: "NGOs", hidden: true })).not.toBeInTheDocument();
     expect(navigation.getByRole("link", { name: "Emergencies", hidden: true })).toBeInTheDocument();
     expect(screen.getByTestId("user-name")).toHaveTextContent("ana.pop");
+  });
+
+  it("shows an organizer the NGOs link from the token as soon as they sign in, and the server's check corrects it", async () => {
+    const passwordHash = await hashSecret("secret");
+    const server = await startTestServer({
+      seed: async (db: TestDb) => {
+        await twoNgosWithoutObservers(db);
+        await db.updateTable("ngoAdmin").set({ passwordHash }).where("account", "=", ORGANIZER).execute();
+      },
+    });
+    const check = server.hold("GET /api/v2/access/me");
+    const { user } = renderApp({ path: "/login", fetch: server.fetch });
+    await user.type(await screen.findByLabelText(/Phone number/), ORGANIZER);
+    await user.type(screen.getByLabelText(/^Password/), "secret");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+
+    const navigation = await headerNavigation();
+    expect(check.activeCount()).toBe(1);
+    expect(navigation.getByRole("link", { name: "NGOs", hidden: true })).toHaveAttribute("href", "/ong");
+
+    // The NGO stopped organizing since the token was signed: the check's answer takes the link away.
+    await server.db.updateTable("ngo").set({ organizer: false }).where("id", "=", 1).execute();
+    await check.release();
+    await waitFor(() => expect(navigation.queryByRole("link", { name: "NGOs", hidden: true })).not.toBeInTheDocument());
   });
 
   it("follows the server when the NGO is no longer an organizer, whatever the token says", async () => {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { components } from "../../../openapi/schema.d.ts";
 import type { NgoScope } from "../auth/scope.ts";
+import { romanianOrder } from "../db/romanian-order.ts";
 import type { Database } from "../db/schema.ts";
 import { fail } from "../problem.ts";
 import { countedObservers } from "../statistics/counted-observers.ts";
@@ -59,19 +60,21 @@ export async function coverageStations(db: Kysely<Database>, scope: NgoScope, qu
   };
 }
 
-/** The counted observers in scope with an answer, note or station facts at each station, by name. */
+/** The counted observers in scope with an answer, note or station facts at each station, by name (Romanian order). */
 async function observersAt(db: Kysely<Database>, scope: NgoScope, stationIds: number[]) {
   const byStation = new Map<number, CoverageObserver[]>();
   if (stationIds.length === 0) return byStation;
   const { rows } = await sql<CoverageObserver & { pollingStationId: number }>`
-    SELECT DISTINCT r.polling_station_id, o.id, o.name, o.phone
-    FROM (
-      SELECT observer_id, polling_station_id FROM answer_thread WHERE polling_station_id = ANY(${stationIds}::int[])
-      UNION SELECT observer_id, polling_station_id FROM note WHERE polling_station_id = ANY(${stationIds}::int[])
-      UNION SELECT observer_id, polling_station_id FROM polling_station_info WHERE polling_station_id = ANY(${stationIds}::int[])
-    ) AS r
-    JOIN (${countedObservers(db, scope)}) AS o ON o.id = r.observer_id
-    ORDER BY o.name, o.id`.execute(db);
+    SELECT * FROM (
+      SELECT DISTINCT r.polling_station_id, o.id, o.name, o.phone
+      FROM (
+        SELECT observer_id, polling_station_id FROM answer_thread WHERE polling_station_id = ANY(${stationIds}::int[])
+        UNION SELECT observer_id, polling_station_id FROM note WHERE polling_station_id = ANY(${stationIds}::int[])
+        UNION SELECT observer_id, polling_station_id FROM polling_station_info WHERE polling_station_id = ANY(${stationIds}::int[])
+      ) AS r
+      JOIN (${countedObservers(db, scope)}) AS o ON o.id = r.observer_id
+    ) AS seen
+    ORDER BY ${romanianOrder("seen.name")}, seen.id`.execute(db);
   for (const { pollingStationId, ...observer } of rows) {
     byStation.set(pollingStationId, [...(byStation.get(pollingStationId) ?? []), observer]);
   }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { components } from "../../../openapi/schema.d.ts";
 import { hashSecret, PASSWORD_COST } from "../auth/password.ts";
 import type { OneNgo } from "../auth/scope.ts";
+import { romanianOrder } from "../db/romanian-order.ts";
 import type { Database } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/violations.ts";
 import { fail, type ProblemError } from "../problem.ts";
@@ -18,7 +19,13 @@ const toBody = (row: { id: number; ngoId: number; account: string; createdAt: Da
 });
 
 export async function listNgoAdmins(db: Kysely<Database>, ngo: OneNgo): Promise<NgoAdminRow[]> {
-  const rows = await db.selectFrom("ngoAdmin").select(ADMIN_COLUMNS).where("ngoId", "=", ngo.ngoId).orderBy("account").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("ngoAdmin")
+    .select(ADMIN_COLUMNS)
+    .where("ngoId", "=", ngo.ngoId)
+    .orderBy(romanianOrder("account"))
+    .orderBy("id")
+    .execute();
   return rows.map(toBody);
 }
 

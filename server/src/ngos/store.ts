@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { components } from "../../../openapi/schema.d.ts";
 import type { NgoScope } from "../auth/scope.ts";
+import { romanianOrder } from "../db/romanian-order.ts";
 import type { Database } from "../db/schema.ts";
 import { isForeignKeyViolation } from "../db/violations.ts";
 import { fail } from "../problem.ts";
@@ -24,7 +25,7 @@ const ngosIn = (db: Kysely<Database>, scope: NgoScope) => {
 };
 
 export function listNgos(db: Kysely<Database>, scope: NgoScope): Promise<NgoRow[]> {
-  return ngosIn(db, scope).select(NGO_COLUMNS).orderBy("name").orderBy("id").execute();
+  return ngosIn(db, scope).select(NGO_COLUMNS).orderBy(romanianOrder("name")).orderBy("id").execute();
 }
 
 /** One NGO in scope; one outside it is a 404 like a missing one. */

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { components } from "../../../openapi/schema.d.ts";
 import type { NgoScope } from "../auth/scope.ts";
+import { romanianOrder } from "../db/romanian-order.ts";
 import type { Database, RecipientStatus } from "../db/schema.ts";
 import { fail } from "../problem.ts";
 
@@ -53,7 +54,7 @@ export async function listRecipients(db: Kysely<Database>, scope: NgoScope, id: 
     SELECT r.observer_id, o.name, o.phone, r.status, r.reason, r.updated_at
     FROM notification_recipient r JOIN observer o ON o.id = r.observer_id
     WHERE r.notification_id = ${id} AND ${withStatus}
-    ORDER BY o.name, o.id
+    ORDER BY ${romanianOrder("o.name")}, o.id
     LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db);
   const items = rows.map(({ updatedAt, ...recipient }): Recipient => ({ ...recipient, updatedAt: updatedAt.toISOString() }));
   return { items, totalItems: total.rows[0]!.count };

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { components } from "../../../openapi/schema.d.ts";
 import type { NgoScope } from "../auth/scope.ts";
+import { romanianOrder } from "../db/romanian-order.ts";
 import type { Database } from "../db/schema.ts";
 import { fail } from "../problem.ts";
 
@@ -67,7 +68,7 @@ export function observerRows(db: Kysely<Database>, filter: ObserverFilter, sort:
   // Never-seen observers come last when descending and first when ascending: the two orders mirror each other.
   const sorted =
     sort.by === "name"
-      ? query.orderBy(sql`lower(${sql.ref("o.name")})`, direction)
+      ? query.orderBy(romanianOrder("o.name"), direction)
       : query.orderBy("oa.lastSeen", (order) => (direction === "desc" ? order.desc().nullsLast() : order.asc().nullsFirst()));
   return sorted.orderBy("o.id", direction);
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { components } from "../../../openapi/schema.d.ts";
 import type { NgoScope } from "../auth/scope.ts";
+import { romanianOrder } from "../db/romanian-order.ts";
 import type { Database } from "../db/schema.ts";
 import { COUNTING_FORM, isCounted, OPENING_FORM } from "./counted-observers.ts";
 import { pageWithTotal, type Paging } from "./paged.ts";
@@ -76,8 +77,8 @@ function grouped(db: Kysely<Database>, scope: NgoScope, ranking: Ranking) {
   return stations.select([sql<string>`c.code || ' ' || s.number`.as("label"), "g.value", "c.code"]);
 }
 
-/** One page of a statistic, by value descending then label (byte order, the same on both engines). */
+/** One page of a statistic, by value descending then label in Romanian order (the same on both engines). */
 export async function rankingPage(db: Kysely<Database>, scope: NgoScope, method: Method, paging: Paging) {
   const query = grouped(db, scope, rankings[method]);
-  return pageWithTotal<Item>(db, sql`${query}`, sql`value DESC, label COLLATE "C"`, paging);
+  return pageWithTotal<Item>(db, sql`${query}`, sql`value DESC, ${romanianOrder("label")}, label COLLATE "C"`, paging);
 }

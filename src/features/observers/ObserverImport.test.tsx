@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { notifications } from "@mantine/notifications";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { File as NodeFile } from "node:buffer";
 import { renderApp } from "../../../tests/support/render";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
@@ -41,7 +41,7 @@ async function openImport(account = ORGANIZER) {
   return Object.assign(app, { server });
 }
 
-const ngoField = () => screen.getByRole("textbox", { name: /^ID Ngo/ });
+const ngoSelect = () => screen.getByRole("combobox", { name: "NGO" });
 const importButton = () => screen.getByRole("button", { name: "Import" });
 const checkButton = () => screen.getByRole("button", { name: "Check file" });
 
@@ -61,27 +61,68 @@ function reportLines() {
 afterEach(() => notifications.clean());
 
 describe("ObserverImport", () => {
-  it("keeps Import disabled until an NGO id and a file are there; an organizer may change the NGO", async () => {
+  it("starts with the organizer's own NGO, by name, and keeps Import disabled until a file is there", async () => {
     const app = await openImport();
     expect(await screen.findByRole("heading", { level: 1, name: "Import observers" })).toBeInTheDocument();
-    expect(ngoField()).toHaveValue("1");
-    expect(ngoField()).toBeEnabled();
+    await waitFor(() => expect(ngoSelect()).toHaveValue("Code for Romania"));
+    expect(ngoSelect()).toBeEnabled();
     expect(screen.getByRole("button", { name: "Select file" })).toBeInTheDocument();
     expect(importButton()).toBeDisabled();
 
     await chooseFile(app);
     await waitFor(() => expect(importButton()).toBeEnabled());
-    await app.user.clear(ngoField());
-    expect(importButton()).toBeDisabled();
-    expect(checkButton()).toBeDisabled();
-    await app.user.type(ngoField(), "3");
-    expect(importButton()).toBeEnabled();
+    expect(checkButton()).toBeEnabled();
   });
 
-  it("fixes the NGO to the user's own for a non-organizer", async () => {
-    await openImport(STAFF);
-    expect(await screen.findByRole("textbox", { name: /^ID Ngo/ })).toHaveValue("2");
-    expect(ngoField()).toBeDisabled();
+  it("lets an organizer find the NGO by name and choose it with the keyboard", async () => {
+    const app = await openImport();
+    await waitFor(() => expect(ngoSelect()).toBeEnabled());
+    // From the link just before it, the Tab key reaches the select.
+    act(() => screen.getByRole("link", { name: "Back" }).focus());
+    await app.user.tab();
+    expect(ngoSelect()).toHaveFocus();
+    await app.user.keyboard("{Control>}a{/Control}asoc");
+    const listbox = await screen.findByRole("listbox");
+    expect(within(listbox).getAllByRole("option").map((option) => option.textContent)).toEqual(["Asociația Observatorilor"]);
+    await app.user.keyboard("{ArrowDown}{Enter}");
+    expect(ngoSelect()).toHaveValue("Asociația Observatorilor");
+
+    await chooseFile(app);
+    await app.user.click(await screen.findByRole("button", { name: "Check file" }));
+    await screen.findByRole("table", { name: "Rows to correct" });
+    expect(uploads(app.server)).toEqual([{ ngoId: "2", dryRun: "true", hasFilePart: true }]);
+  });
+
+  it("says when nothing matches the NGO search", async () => {
+    const app = await openImport();
+    await waitFor(() => expect(ngoSelect()).toBeEnabled());
+    await app.user.click(ngoSelect());
+    await app.user.keyboard("{Control>}a{/Control}nowhere");
+    expect(await screen.findByText("No NGO found")).toBeInTheDocument();
+  });
+
+  it("says so when the NGOs cannot be loaded and loads them again on request", async () => {
+    const server = await startTestServer({ seed: twoNgosWithoutObservers });
+    server.fail("GET /api/v1/ngo", 500, "internal", 1);
+    const app = renderApp({ path: "/observatori/import", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("The NGOs could not be loaded (error 500). Try again.");
+    expect(ngoSelect()).toBeDisabled();
+    await app.user.click(within(alert).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(ngoSelect()).toHaveValue("Code for Romania"));
+    expect(ngoSelect()).toBeEnabled();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("imports into a non-organizer's own NGO, without a choice and without asking for the NGOs", async () => {
+    const app = await openImport(STAFF);
+    expect(await screen.findByText("Observers join your own NGO.")).toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: "NGO" })).not.toBeInTheDocument();
+    await chooseFile(app);
+    await app.user.click(await screen.findByRole("button", { name: "Check file" }));
+    await screen.findByRole("table", { name: "Rows to correct" });
+    expect(uploads(app.server)).toEqual([{ ngoId: "2", dryRun: "true", hasFilePart: true }]);
+    expect(app.server.count("GET /api/v1/ngo")).toBe(0);
   });
 
   it("previews the first rows in the browser", async () => {
@@ -100,16 +141,14 @@ describe("ObserverImport", () => {
   it("checks the file with a dry run and lists the bad rows by line, without saving or alarming", async () => {
     const app = await openImport();
     await chooseFile(app);
-    await app.user.clear(ngoField());
-    await app.user.type(ngoField(), "2");
-    await app.user.click(checkButton());
+    await app.user.click(await screen.findByRole("button", { name: "Check file" }));
 
     expect(await screen.findByRole("table", { name: "Rows to correct" })).toBeInTheDocument();
     expect(reportLines()).toEqual([
       ["3", "Password", "The password must be 4 to 6 digits"],
       ["4", "Phone", "This phone number appears more than once in the file"],
     ]);
-    expect(uploads(app.server)).toEqual([{ ngoId: "2", dryRun: "true", hasFilePart: true }]);
+    expect(uploads(app.server)).toEqual([{ ngoId: "1", dryRun: "true", hasFilePart: true }]);
     expect(await app.server.db.selectFrom("observer").select("id").execute()).toEqual([]);
     expect(screen.queryByText("Encountered error while uploading csv")).not.toBeInTheDocument();
   });

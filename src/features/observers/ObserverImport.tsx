@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Plural, Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { usePageActor } from "../../shared/use-page-actor";
 import { useApi } from "../../api/api-context";
@@ -9,6 +9,7 @@ import { announceFailure, announceSuccess } from "../../shared/ui/toasts";
 import { observerImportMachine, type ImportFailure } from "./observer-import.machine";
 import * as importer from "./observer-import.selectors";
 import { ObserverImportDropzone } from "./ObserverImportDropzone";
+import { ObserverImportNgoSelect } from "./ObserverImportNgoSelect";
 import { ObserverImportPreview } from "./ObserverImportPreview";
 import { ObserverImportReport } from "./ObserverImportReport";
 import { createObserverActors } from "./observers.actors";
@@ -41,7 +42,6 @@ function useObserverImport() {
 
 /** /observatori/import: upload a CSV of observers into an NGO, after a preview and an optional check. */
 export function ObserverImport() {
-  const { t } = useLingui();
   const actor = useObserverImport();
   const organizer = useCurrentAccount().organizer;
   const ngoId = useSelector(actor, importer.selectNgoId);
@@ -63,15 +63,13 @@ export function ObserverImport() {
       <Title order={1}>
         <Trans id="OBSERVERS_IMPORT">Import observers</Trans>
       </Title>
-      <TextInput
-        label={t({ message: "ID Ngo", comment: "Label: the id (a number) of the NGO the observers join" })}
-        description={organizer ? null : t`Observers join your own NGO.`}
-        required
-        inputMode="numeric"
-        value={ngoId}
-        disabled={!organizer || busy}
-        onChange={(event) => actor.send({ type: "ngo.change", value: event.currentTarget.value })}
-      />
+      {organizer ? (
+        <ObserverImportNgoSelect value={ngoId} disabled={busy} onChange={(value) => actor.send({ type: "ngo.change", value })} />
+      ) : (
+        <Text>
+          <Trans>Observers join your own NGO.</Trans>
+        </Text>
+      )}
       <ObserverImportDropzone
         file={file}
         rejection={rejection}
