@@ -90,15 +90,19 @@ describe("the screens as approved", () => {
         beforeAll(async () => {
           session = await openPage(browser, server.url, { locale: browserLocale, timezoneId: "Europe/Bucharest", viewport: { width, height } });
           await session.context.clock.setFixedTime(FROZEN_NOW);
+          // Age clocks run on the server's clock (the page's serverTime): the lists are told the frozen time too.
+          await session.context.route(/\/api\/v1\/answers\?/, async (route) => {
+            const response = await route.fetch();
+            await route.fulfill({ response, json: { ...(await response.json()), serverTime: FROZEN_NOW.toISOString() } });
+          });
           await session.context.addInitScript((stored) => localStorage.setItem("language", stored), language);
         });
         afterAll(() => session.context.close());
 
         async function expectApproved(name: string, { overlay = false } = {}) {
           await settle(session.page);
-          // The statistics' "as of" and the urgent threads' age clocks run on the server's real clock, not the frozen
-          // one: they are masked, their place kept.
-          const mask = [session.page.locator("[data-testid=statistic-as-of] time, [data-testid=coverage-as-of] time, [data-testid=age-clock]")];
+          // The statistics' "as of" is the server's real clock, not the frozen one: the time is masked, its place kept.
+          const mask = [session.page.locator("[data-testid=statistic-as-of] time, [data-testid=coverage-as-of] time")];
           const screenshot = await session.page.screenshot({ fullPage: !overlay, animations: "disabled", caret: "hide", mask });
           if (small) expect.soft(await pageScrollsSideways(session.page), "the page scrolls sideways").toBe(false);
           expect(session.errors.splice(0)).toEqual([]);
