@@ -1098,6 +1098,10 @@ export interface paths {
          *
          *     404 when the station (county code and number within `1..limit`) or the question is unknown.
          *
+         *     The images are stored before the note: when the attachment storage is full the answer is a 507
+         *     `storage_full`, when it fails otherwise (e.g. object storage unreachable) a 503 `storage_unavailable`;
+         *     either way no note is saved, and the observer may send it again.
+         *
          *     Corrected behaviour: the original stored notes for unknown stations in "corrupted" tables and answered
          *     success, and accepted files of any type and size.
          */
@@ -2500,6 +2504,8 @@ export interface components {
         /** @description The server is up but its database does not answer. */
         ServiceUnavailable: {
             headers: {
+                /** @description Seconds to wait before sending the request again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -2593,6 +2599,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["CredentialsInvalid"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2634,6 +2641,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["CredentialsInvalid"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2756,6 +2764,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateObserver: {
@@ -2805,6 +2814,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     createObserver: {
@@ -2875,6 +2885,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     deleteObserver: {
@@ -2968,6 +2979,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     importObservers: {
@@ -3235,6 +3247,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -3286,6 +3299,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     listNgos: {
@@ -3324,6 +3338,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ngo"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -3373,6 +3388,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["LastOrganizer"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     createNgo: {
@@ -3417,6 +3433,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     getNgo: {
@@ -3542,6 +3559,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["LastOrganizer"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     setNgoStatus: {
@@ -3588,6 +3606,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["LastOrganizer"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     listNgoAdmins: {
@@ -3695,6 +3714,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     resetNgoAdminPassword: {
@@ -3731,6 +3751,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     deleteNgoAdmin: {
@@ -3968,6 +3989,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     deleteForm: {
@@ -4029,6 +4051,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     getForm: {
@@ -4332,6 +4355,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     listAnswerThreads: {
@@ -4457,6 +4481,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -4581,6 +4606,7 @@ export interface operations {
                     "application/json": components["schemas"]["TriageSummary"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -4702,6 +4728,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     renewThreadClaim: {
@@ -4789,6 +4816,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ClaimHeld"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     releaseThreadClaim: {
@@ -4869,6 +4897,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     streamLiveEvents: {
@@ -5018,6 +5047,42 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            /** @description The attachment storage failed (`storage_unavailable`); nothing was saved. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:problem:storage-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "code": "storage_unavailable",
+                     *       "detail": "The attachments could not be stored; the note was not saved."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The attachment storage is full (`storage_full`); nothing was saved. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:problem:storage-full",
+                     *       "title": "Insufficient Storage",
+                     *       "status": 507,
+                     *       "code": "storage_full",
+                     *       "detail": "The attachment storage is full; the note was not saved."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAttachment: {
@@ -5325,6 +5390,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     sendNotificationToAll: {
@@ -5381,6 +5447,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     listNotificationRecipients: {
@@ -5460,6 +5527,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };

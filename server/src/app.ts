@@ -31,7 +31,7 @@ import { noteAdminHandlers, noteHandlers } from "./notes/routes.ts";
 import { notificationHandlers } from "./notifications/routes.ts";
 import { observerHandlers } from "./observers/routes.ts";
 import { pollingStationHandlers } from "./polling-stations/routes.ts";
-import { fail, problem, problemResponse, ProblemError } from "./problem.ts";
+import { databaseUnavailable, fail, isDatabaseUnavailable, problem, problemResponse, ProblemError } from "./problem.ts";
 import { serveSpa } from "./static.ts";
 import { statisticsHandlers } from "./statistics/routes.ts";
 import { triageHandlers } from "./triage/routes.ts";
@@ -98,6 +98,11 @@ export function createApp(deps: AppDependencies, contract: Contract = loadContra
     if (error instanceof ProblemError) return problemResponse(error.body, error.headers);
     // Nobody reads this answer: the client closed the connection (nginx logs the same as 499).
     if (error instanceof RequestAbandonedError) return new Response(null, { status: 499 });
+    if (isDatabaseUnavailable(error)) {
+      console.warn(`The database is unavailable: ${error.message}`);
+      const { body, headers } = databaseUnavailable();
+      return problemResponse(body, headers);
+    }
     console.error(error);
     return problemResponse(problem(500, "internal", "The server could not complete the request."));
   });

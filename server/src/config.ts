@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { parseTrustedProxies } from "./http/client-address.ts";
 import type { ServiceAccount } from "firebase-admin/app";
 import type { FirebaseCredentials } from "./notifications/firebase.ts";
+import type { S3Settings } from "./files/s3-file-store.ts";
 
 export interface ServerConfig {
   host: string;
@@ -18,6 +19,8 @@ export interface ServerConfig {
   trustedProxies: BlockList | undefined;
   /** Push through Firebase Cloud Messaging with these credentials; without them notifications go to the outbox. */
   firebase: FirebaseCredentials | undefined;
+  /** Attachments go to this S3-compatible bucket; without it to DATA_DIR/files. */
+  s3: S3Settings | undefined;
 }
 
 /**
@@ -26,6 +29,8 @@ export interface ServerConfig {
  * SEED: `true`/`false`; by default demo data is seeded on an empty embedded database only.
  * FIREBASE_SERVICE_ACCOUNT (the service account's JSON, or a path to it) or GOOGLE_APPLICATION_CREDENTIALS turn on
  * Firebase Cloud Messaging.
+ * S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (all four, or none) store attachments in S3-compatible
+ * object storage, at S3_ENDPOINT when it is not AWS, with S3_FORCE_PATH_STYLE `true` for servers that need it.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR ?? ".data");
@@ -44,6 +49,35 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seed: env.SEED === undefined ? databaseUrl.startsWith("pglite:") : env.SEED === "true",
     trustedProxies: env.TRUST_PROXY ? parseTrustedProxies(env.TRUST_PROXY) : undefined,
     firebase: firebaseCredentials(env),
+    s3: s3Settings(env),
+  };
+}
+
+const S3_REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+const S3_OPTIONAL = ["S3_ENDPOINT", "S3_FORCE_PATH_STYLE"] as const;
+
+/** All or nothing: half an S3 configuration would otherwise put attachments on the local disk without a word. */
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const given = [...S3_REQUIRED, ...S3_OPTIONAL].filter((name) => value(name) !== undefined);
+  if (given.length === 0) return undefined;
+  const missing = S3_REQUIRED.filter((name) => value(name) === undefined);
+  if (missing.length > 0) {
+    throw new Error(`S3 storage is partly configured (${given.join(", ")}): set ${missing.join(", ")} too, or none of the S3_ variables.`);
+  }
+  const pathStyle = value("S3_FORCE_PATH_STYLE") ?? "false";
+  if (pathStyle !== "true" && pathStyle !== "false") throw new Error("S3_FORCE_PATH_STYLE must be `true` or `false`.");
+  const endpoint = value("S3_ENDPOINT");
+  if (endpoint !== undefined && !/^https?:$/.test(URL.parse(endpoint)?.protocol ?? "")) {
+    throw new Error(`S3_ENDPOINT is not an http(s) URL: ${endpoint}`);
+  }
+  return {
+    bucket: value("S3_BUCKET")!,
+    region: value("S3_REGION")!,
+    accessKeyId: value("S3_ACCESS_KEY_ID")!,
+    secretAccessKey: value("S3_SECRET_ACCESS_KEY")!,
+    endpoint,
+    forcePathStyle: pathStyle === "true",
   };
 }
 

@@ -2,13 +2,14 @@ import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { createApp } from "./app.ts";
 import { createSignInThrottle } from "./auth/sign-in-throttle.ts";
-import { readConfig } from "./config.ts";
+import { readConfig, type ServerConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { lockDataDirectory } from "./db/lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { DEMO_ACCOUNTS } from "./demo/accounts.ts";
 import { seedDemoData } from "./demo/seed.ts";
-import { createDirectoryFileStore } from "./files/file-store.ts";
+import { createDirectoryFileStore, type FileStore } from "./files/file-store.ts";
+import { createS3FileStore } from "./files/s3-file-store.ts";
 import { listen } from "./http/listen.ts";
 import { createLiveHub } from "./live/hub.ts";
 import { createLiveRetention } from "./live/retention.ts";
@@ -24,12 +25,12 @@ const EMBEDDED_OBSERVER_LIMIT = 5_000;
 // for a little more collecting (an export of 200,000 answers: +90 MiB of memory instead of +200).
 setFlagsFromString("--heap-growing-percent=25");
 
-const config = readConfig();
+const config = readConfigOrExit();
+const { files, filesWhere } = await openFileStore(config);
 const embedded = config.databaseUrl.startsWith("pglite:");
 const unlock = embedded ? lockOrExit(config.dataDir) : () => {};
 const database = await openDatabase(config.databaseUrl);
 await migrate(database);
-const files = createDirectoryFileStore(join(config.dataDir, "files"));
 const { seeded } = config.seed ? await seedDemoData(database, files) : { seeded: false };
 
 const clock = () => new Date();
@@ -68,6 +69,7 @@ console.log(
     ? "Notifications are pushed through Firebase Cloud Messaging."
     : "No push provider configured (FIREBASE_SERVICE_ACCOUNT): notifications are recorded, not pushed.",
 );
+console.log(`Attachments are stored ${filesWhere}.`);
 if (!config.staticDir) console.log("No built SPA in dist/: the API is served alone (run `npm run build`).");
 if (embedded) await adviseOnEmbeddedSize();
 if (config.seed) {
@@ -98,6 +100,32 @@ async function adviseOnEmbeddedSize() {
   const advice = `the embedded database serves about 50 observer-list requests/s at 20,000 observers (see README); set DATABASE_URL to PostgreSQL`;
   if (Number(count) > EMBEDDED_OBSERVER_LIMIT) console.warn(`Warning: ${count} observers: ${advice} for this size.`);
   else console.log(`Embedded database (demos and small teams, up to ${EMBEDDED_OBSERVER_LIMIT} observers); for election day ${advice}.`);
+}
+
+/** A wrong or partial configuration stops the server with its one-line reason, not a stack trace. */
+function readConfigOrExit(): ServerConfig {
+  try {
+    return readConfig();
+  } catch (error) {
+    console.error(`Configuration error: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+/** S3-compatible storage when configured (its bucket checked now rather than at the first photo), else DATA_DIR/files. */
+async function openFileStore({ s3, dataDir }: ServerConfig): Promise<{ files: FileStore; filesWhere: string }> {
+  if (!s3) {
+    const directory = join(dataDir, "files");
+    return { files: createDirectoryFileStore(directory), filesWhere: `in the local directory ${directory}` };
+  }
+  const store = createS3FileStore(s3);
+  try {
+    await store.check();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  return { files: store, filesWhere: `in the S3 bucket "${s3.bucket}" at ${s3.endpoint ?? `AWS (${s3.region})`}` };
 }
 
 function lockOrExit(directory: string): () => void {

@@ -20,6 +20,7 @@ const titles: Record<number, string> = {
   431: "Request Header Fields Too Large",
   500: "Internal Server Error",
   501: "Not Implemented",
+  503: "Service Unavailable",
 };
 
 export function problem(
@@ -65,3 +66,39 @@ export const fail = {
   conflict: (code: string, detail: string, errors?: Record<string, FieldError[]>) =>
     new ProblemError(problem(409, code, detail, errors ? { errors } : {})),
 };
+
+/** Seconds a client waits before retrying when the database is away: about what a PostgreSQL restart takes. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export const databaseUnavailable = (): ProblemError =>
+  new ProblemError(problem(503, "unavailable", "The database does not answer; try again shortly."), {
+    "retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+
+// Socket errors of a database that is down, restarting or unreachable.
+const LOST_CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+// SQLSTATEs of a server going away: admin_shutdown, crash_shutdown, cannot_connect_now, and class 08 (connection exception).
+const LOST_CONNECTION_STATES = new Set(["57P01", "57P02", "57P03"]);
+// What pg and pg-pool throw without a code when the connection drops or none can be had.
+const LOST_CONNECTION_MESSAGES = [
+  "Connection terminated",
+  "connection error and is not queryable",
+  "timeout exceeded when trying to connect",
+  "Client was closed and is not queryable",
+];
+
+/**
+ * Whether an error says the database connection was lost or could not be made (a restart, a failover, a network
+ * cut), rather than that the request or the code was wrong: such a request may succeed once the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && (LOST_CONNECTION_CODES.has(code) || LOST_CONNECTION_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) {
+    return true;
+  }
+  if (LOST_CONNECTION_MESSAGES.some((message) => error.message.includes(message))) return true;
+  // Node reports a refused connection to every address of a host as an AggregateError of them.
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}

@@ -24,3 +24,43 @@ describe("readConfig", () => {
     expect(readConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "10.0.0.0/8" }).trustedProxies?.check("10.9.8.7", "ipv4")).toBe(true);
   });
 });
+
+describe("readConfig's S3 storage", () => {
+  const s3 = {
+    S3_BUCKET: "attachments",
+    S3_REGION: "eu-central-1",
+    S3_ACCESS_KEY_ID: "key-id",
+    S3_SECRET_ACCESS_KEY: "secret",
+  };
+
+  it("stores attachments locally when no S3 variable is set", () => {
+    expect(readConfig({ DATA_DIR: dataDir() }).s3).toBeUndefined();
+    expect(readConfig({ DATA_DIR: dataDir(), S3_BUCKET: " " }).s3).toBeUndefined();
+  });
+
+  it("reads a complete configuration, AWS's endpoint and virtual-host style by default", () => {
+    expect(readConfig({ DATA_DIR: dataDir(), ...s3 }).s3).toEqual({
+      bucket: "attachments",
+      region: "eu-central-1",
+      accessKeyId: "key-id",
+      secretAccessKey: "secret",
+      endpoint: undefined,
+      forcePathStyle: false,
+    });
+    const selfHosted = readConfig({ DATA_DIR: dataDir(), ...s3, S3_ENDPOINT: "http://minio:9000", S3_FORCE_PATH_STYLE: "true" }).s3;
+    expect(selfHosted).toMatchObject({ endpoint: "http://minio:9000", forcePathStyle: true });
+  });
+
+  it("stops at start-up on a partial configuration, naming what is missing", () => {
+    expect(() => readConfig({ DATA_DIR: dataDir(), S3_BUCKET: "attachments", S3_REGION: "eu-central-1" })).toThrow(
+      "S3 storage is partly configured (S3_BUCKET, S3_REGION): set S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY too, or none of the S3_ variables.",
+    );
+    const endpointOnly = () => readConfig({ DATA_DIR: dataDir(), S3_ENDPOINT: "http://minio:9000" });
+    expect(endpointOnly).toThrow(/set S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY too/);
+  });
+
+  it("refuses a path style that is not true or false, and an endpoint that is not an http(s) URL", () => {
+    expect(() => readConfig({ DATA_DIR: dataDir(), ...s3, S3_FORCE_PATH_STYLE: "yes" })).toThrow("S3_FORCE_PATH_STYLE must be `true` or `false`.");
+    expect(() => readConfig({ DATA_DIR: dataDir(), ...s3, S3_ENDPOINT: "minio:9000" })).toThrow("S3_ENDPOINT is not an http(s) URL: minio:9000");
+  });
+});

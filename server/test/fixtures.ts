@@ -3,6 +3,7 @@ import { expect, test } from "vitest";
 import type { components } from "../../openapi/schema.d.ts";
 import type { Engine } from "../src/db/database.ts";
 import type { Database } from "../src/db/schema.ts";
+import type { FileStore } from "../src/files/file-store.ts";
 import type { PushProvider } from "../src/notifications/provider.ts";
 import { engines, startTestServer, type TestServer } from "./harness.ts";
 
@@ -28,10 +29,12 @@ interface ServerOptions {
   observers: number;
   /** The push provider notifications go through (the outbox unless a test injects, e.g., a fake Firebase). */
   push?: PushProvider;
+  /** The attachment store of each engine's server (a memory store unless a test injects, e.g., a failing one). */
+  files?: (engine: Engine) => FileStore;
 }
 
-async function signedIn(engine: Engine, options: ServerOptions): Promise<SignedInServer> {
-  const server = await startTestServer(engine, options);
+async function signedIn(engine: Engine, { files, ...options }: ServerOptions): Promise<SignedInServer> {
+  const server = await startTestServer(engine, { ...options, files: files?.(engine) });
   return {
     server,
     organizer: await server.signIn("0700000001", "demo1234"),

@@ -79,12 +79,12 @@ export async function startTestServer(
     observers = 200,
     config = {},
     push = outboxProvider,
-  }: { seed?: boolean; observers?: number; config?: Partial<AppConfig>; push?: PushProvider } = {},
+    files = createMemoryFileStore(),
+  }: { seed?: boolean; observers?: number; config?: Partial<AppConfig>; push?: PushProvider; files?: FileStore } = {},
 ): Promise<TestServer> {
   const database = await createDatabase(engine);
   const handle = await openDatabase(database.url);
   await migrate(handle);
-  const files = createMemoryFileStore();
   if (seed) await seedDemoData(handle, files, { observers });
   const clock = {
     now: new Date("2026-11-22T08:00:00Z"),

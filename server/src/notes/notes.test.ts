@@ -5,10 +5,12 @@ import { engines, tokenConfig } from "../../test/harness.ts";
 import { createReporters, stationId, type Reporters } from "../answers/reports-fixture.ts";
 import { createAttachmentSigner } from "../attachments/signing.ts";
 import { demoPng } from "../demo/images.ts";
+import { createFailingFileStore, diskFullError, type FailingFileStore } from "../files/failing-file-store.ts";
 
 type Note = components["schemas"]["Note"];
 
-const tests = serverTests({ observers: 30 });
+const stores = new Map<string, FailingFileStore>();
+const tests = serverTests({ observers: 30, files: (engine) => stores.set(engine, createFailingFileStore()).get(engine)! });
 
 const MiB = 1024 * 1024;
 const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
@@ -129,6 +131,45 @@ describe.each(engines)("notes on %s", (engine) => {
       big.set(jpeg);
       await expectProblem(await post(r.own.token, [...station, ["files", { bytes: big, name: "mare.jpg" }]]), 413, "payload_too_large");
       expect((await list(`idObserver=${r.own.id}&idPollingStation=${ab5}`)).length).toBe(before);
+    });
+
+    describe("when the attachment storage fails", () => {
+      const count = async (table: "note" | "noteAttachment") => {
+        const row = await api.db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+        return Number(row.count);
+      };
+      const rowCounts = async () => ({ notes: await count("note"), attachments: await count("noteAttachment") });
+      // Another station than the one listNotes reads, which expects exactly the notes sent above.
+      const twoPhotos: [string, Field][] = [
+        ["countyCode", "AB"],
+        ["pollingStationNumber", "6"],
+        ["text", "Urna sigilată."],
+        ["files", { bytes: jpeg, name: "a.jpg" }],
+        ["files", { bytes: png, name: "b.png" }],
+      ];
+      it.afterEach(() => stores.get(engine)!.failPuts(undefined));
+
+      it("answers 507 storage_full on a full disk and saves neither the note nor its attachments", async () => {
+        const before = await rowCounts();
+        stores.get(engine)!.failPuts(diskFullError(), { after: 1 });
+        const problem = await expectProblem(await post(r.own.token, twoPhotos), 507, "storage_full");
+        expect(problem.detail).toBe("The attachment storage is full; the note was not saved.");
+        expect(await rowCounts()).toEqual(before);
+      });
+
+      it("answers 503 storage_unavailable when the storage fails otherwise, and saves nothing", async () => {
+        const before = await rowCounts();
+        stores.get(engine)!.failPuts(new Error("connect ECONNREFUSED 10.0.0.9:9000"));
+        await expectProblem(await post(r.own.token, twoPhotos), 503, "storage_unavailable");
+        expect(await rowCounts()).toEqual(before);
+      });
+
+      it("saves the same note once the storage is healthy again", async () => {
+        const before = await rowCounts();
+        const note = await created(await post(r.own.token, twoPhotos));
+        expect(await rowCounts()).toEqual({ notes: before.notes + 1, attachments: before.attachments + 2 });
+        expect(new Uint8Array(await (await fetchUrl(note.attachments[1]!.url)).arrayBuffer())).toEqual(png);
+      });
     });
 
     it("is a 404 for an unknown station or question", async () => {

@@ -93,7 +93,8 @@ describe("the screens as approved", () => {
           // Age clocks run on the server's clock (the page's serverTime): the lists are told the frozen time too.
           await session.context.route(/\/api\/v1\/answers\?/, async (route) => {
             const response = await route.fetch();
-            await route.fulfill({ response, json: { ...(await response.json()), serverTime: FROZEN_NOW.toISOString() } });
+            const page = (await response.json()) as Record<string, unknown>;
+            await route.fulfill({ response, json: { ...page, serverTime: FROZEN_NOW.toISOString() } });
           });
           await session.context.addInitScript((stored) => localStorage.setItem("language", stored), language);
         });

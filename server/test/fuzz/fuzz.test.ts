@@ -1,0 +1,158 @@
+import fc from "fast-check";
+import { describe, expect } from "vitest";
+import { loadContract } from "../../src/http/contract.ts";
+import { DEMO_OBSERVERS } from "../../src/demo/accounts.ts";
+import { engines } from "../harness.ts";
+import { serverTests, type SignedInServer } from "../fixtures.ts";
+import type { SchemaContext } from "./arbitraries.ts";
+import { fixedExamples, requestArbitrary, toRequestInit, type FuzzRequest } from "./requests.ts";
+
+/**
+ * Contract fuzzing: every operation of openapi.yaml gets requests generated from its schemas, valid and broken,
+ * with a token of a role it allows. Whatever comes back must not be a 5xx, an error must be problem+json whose
+ * `status` is the HTTP status, and every answer must match the contract (the harness checks that on each request).
+ * `npm test` runs a few cases per operation; `npm run fuzz` (FUZZ_RUNS) many more.
+ */
+const runs = Number(process.env.FUZZ_RUNS ?? 20);
+// `npm test` draws the same cases every time (a fixed seed), so that it is not flaky; `npm run fuzz` draws new ones
+// unless FUZZ_SEED repeats a run (fast-check prints the seed of a failure).
+const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : process.env.FUZZ_RUNS ? undefined : 20261125;
+/** With FUZZ_STATS set, the statuses each operation answered are printed at the end (to see what a run reached). */
+const stats = process.env.FUZZ_STATS ? new Map<string, Map<number, number>>() : undefined;
+const contract = loadContract();
+const tests = serverTests({ observers: 30 });
+
+type RoleToken = "organizer" | "ngoAdmin" | "observer";
+
+/** Rows made for the fuzzer: one set that deletes may remove, one that edits and resets may change. */
+interface Throwaways {
+  ngos: { deletable: number[]; editable: number[] };
+  admins: { deletable: number[]; editable: number[] };
+  observers: { deletable: number[]; editable: { id: number; phone: string }[] };
+  forms: { deletable: number[]; editable: number[] };
+  /** Answer threads of the demo (observer, station), so that triage operations reach real ones. */
+  threads: { idObserver: number; idPollingStation: number }[];
+}
+
+async function created(response: Response): Promise<{ id: number }> {
+  if (response.status !== 201 && response.status !== 200) throw new Error(`setup failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: number };
+}
+
+/** Rows the destructive operations may delete or reset, so that a run leaves the demo as it was. */
+async function makeThrowaways({ send, get, organizer, ngo2Admin }: SignedInServer): Promise<Throwaways> {
+  const ngo = async (n: number) =>
+    (await created(await send("POST", "/api/v1/ngo", organizer, { name: `Fuzz throwaway ${n}`, shortName: `FZ${n}`, organizer: false, isActive: true }))).id;
+  const admin = async (ngoId: number, n: number) =>
+    (await created(await send("POST", `/api/v1/ngo/${ngoId}/admins`, organizer, { account: `fuzz-admin-${n}`, password: "fuzz-password" }))).id;
+  const observer = async (n: number) => {
+    const phone = `07990000${n}`;
+    const id = (await created(await send("POST", "/api/v1/observer", n % 2 === 0 ? ngo2Admin : organizer, { name: `Fuzz throwaway ${n}`, phone, pin: "1234" }))).id;
+    return { id, phone };
+  };
+  const question = { code: "Q1", text: "Open?", questionType: 1, optionsToQuestions: [{ text: "Yes" }, { text: "No" }] };
+  const form = async (n: number) =>
+    (await created(await send("POST", "/api/v1/form", organizer, { code: `FUZZ${n}`, description: "Throwaway", diaspora: false, draft: true, formSections: [{ code: "S1", description: "Throwaway", questions: [question] }] }))).id;
+
+  const editableNgos = [await ngo(1), await ngo(2)];
+  const threads = (await (await get("/api/v1/answers?pageSize=5", organizer)).json()) as { data: Throwaways["threads"] };
+  return {
+    ngos: { deletable: [await ngo(3), await ngo(4)], editable: editableNgos },
+    admins: { deletable: [await admin(editableNgos[0]!, 1), await admin(editableNgos[1]!, 2)], editable: [await admin(editableNgos[0]!, 3), await admin(editableNgos[1]!, 4)] },
+    observers: { deletable: [(await observer(10)).id, (await observer(11)).id, (await observer(12)).id], editable: [await observer(20), await observer(21), await observer(22)] },
+    forms: { deletable: [await form(1), await form(2)], editable: [await form(3)] },
+    threads: threads.data.map(({ idObserver, idPollingStation }) => ({ idObserver, idPollingStation })),
+  };
+}
+
+/** Ids no row has: a destructive operation aimed there must answer 404 and change nothing. */
+const missingId = fc.integer({ min: 1_000_000, max: 2147483647 });
+
+function pinsFor(rows: Throwaways): Record<string, Record<string, fc.Arbitrary<unknown>>> {
+  const one = <T>(values: T[]) => fc.constantFrom(...values);
+  const editableNgo = one(rows.ngos.editable);
+  const editableObserver = one(rows.observers.editable.map((o) => o.id));
+  const editablePhone = one(rows.observers.editable.map((o) => o.phone));
+  const thread = { idObserver: one(rows.threads.map((t) => t.idObserver)), idPollingStation: one(rows.threads.map((t) => t.idPollingStation)) };
+  return {
+    deleteNgo: { id: fc.oneof(one(rows.ngos.deletable), missingId) },
+    setNgoOrganizer: { id: editableNgo },
+    setNgoStatus: { id: editableNgo },
+    updateNgo: { idNgo: editableNgo },
+    resetNgoAdminPassword: { id: editableNgo, adminId: one(rows.admins.editable) },
+    deleteNgoAdmin: { id: editableNgo, adminId: fc.oneof(one(rows.admins.deletable), missingId) },
+    deleteObserver: { id: fc.oneof(one(rows.observers.deletable), missingId) },
+    // Phones stay within the throwaway set, so that the resets that follow still find their observers.
+    updateObserver: { idObserver: editableObserver, phone: editablePhone },
+    resetObserver: { phoneNumber: editablePhone },
+    deleteForm: { formId: fc.oneof(one(rows.forms.deletable), missingId) },
+    saveForm: { id: one(rows.forms.editable) },
+    getThreadTriage: thread,
+    setThreadState: thread,
+    renewThreadClaim: thread,
+    claimThread: thread,
+    releaseThreadClaim: thread,
+    addThreadComment: thread,
+  };
+}
+
+function mediaTypeOf(response: Response): string {
+  return (response.headers.get("content-type") ?? "").split(";")[0]!.trim();
+}
+
+function describeRequest(request: FuzzRequest, role: string | undefined): string {
+  return `${request.method} ${request.url.slice(0, 300)} as ${role ?? "nobody"}`;
+}
+
+describe.each(engines)("contract fuzzing on %s", (engine) => {
+  const it = tests[engine];
+  let api: SignedInServer;
+  const tokens: Partial<Record<RoleToken, string>> = {};
+  let pins: ReturnType<typeof pinsFor> = {};
+
+  it.beforeAll(async ({ api: signedIn }) => {
+    api = signedIn;
+    tokens.organizer = api.organizer;
+    tokens.ngoAdmin = api.ngo2Admin;
+    const { phone, pin } = DEMO_OBSERVERS[0]!;
+    const signIn = await api.server.request("/api/v2/access/observer", { method: "POST", json: { phone, pin } });
+    tokens.observer = ((await signIn.json()) as { access_token: string }).access_token;
+    pins = pinsFor(await makeThrowaways(api));
+  });
+
+  it.afterAll(() => {
+    for (const [key, counts] of stats ?? []) if (key.startsWith(engine)) console.log(key, JSON.stringify(Object.fromEntries(counts)));
+  });
+
+  async function check(operationId: string, request: FuzzRequest, role: RoleToken | undefined): Promise<void> {
+    const where = describeRequest(request, role);
+    // The harness's request checks the answer against the contract and throws when it breaks it.
+    const response = await api.server.request(request.url, toRequestInit(request, role && tokens[role]));
+    const key = `${engine} ${operationId}`;
+    const counts = stats?.get(key) ?? new Map<number, number>();
+    stats?.set(key, counts.set(response.status, (counts.get(response.status) ?? 0) + 1));
+    const mediaType = mediaTypeOf(response);
+    if (mediaType === "text/event-stream") {
+      await response.body?.cancel();
+      expect(response.status, where).toBe(200);
+      return;
+    }
+    const text = await response.text();
+    expect(response.status, `${where} → ${response.status} ${text.slice(0, 500)}`).toBeLessThan(500);
+    if (response.status >= 400) {
+      expect(mediaType, `${where} → ${response.status} as ${mediaType}`).toBe("application/problem+json");
+      expect((JSON.parse(text) as { status?: unknown }).status, `${where} → ${text.slice(0, 500)}`).toBe(response.status);
+    }
+  }
+
+  for (const operation of contract.operations) {
+    it(`${operation.operationId}: ${operation.method} ${operation.path}`, async () => {
+      const context: SchemaContext = { document: contract.document, pins: pins[operation.operationId] };
+      const roles = operation.roles === null ? [undefined] : (operation.roles as RoleToken[]);
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(context, operation), fc.constantFrom(...roles), (request, role) => check(operation.operationId, request, role)),
+        { numRuns: runs, seed, examples: fixedExamples(context, operation).map((request) => [request, roles[0]] as [FuzzRequest, RoleToken | undefined]) },
+      );
+    }, 30_000 + runs * 500);
+  }
+});
