@@ -5,11 +5,14 @@ import { fromAbortablePromise } from "../../../shared/machines/from-abortable-pr
 import type { ListFilter, ListPage, ListQuery } from "../../../shared/machines/list.machine";
 import type { MutationProgress } from "../../../shared/machines/mutation.machine";
 import { serverOffset } from "../../../shared/server-clock";
+import { OLDEST_UNHANDLED, REVIEW_STATES } from "./answer-list.config";
 
 export type AnswerThread = components["schemas"]["AnswerThread"];
 export type AnswerThreadTotals = components["schemas"]["AnswerThreadTotals"];
 export type County = components["schemas"]["County"];
 type ReviewState = components["schemas"]["ReviewState"];
+
+const isReviewState = (value: string | undefined): value is ReviewState => (REVIEW_STATES as readonly (string | undefined)[]).includes(value);
 
 /**
  * A thread as a list row. The list machine keys rows by `id` (for its selection, which this list does not use); a
@@ -46,16 +49,14 @@ function filterParams({ filter, urgent }: AnswerFilterRequest) {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as Partial<typeof params>;
 }
 
-const REVIEW_STATES = new Set<string>(["new", "in_progress", "resolved"]);
-
 export function toThreadQuery(request: AnswerFilterRequest) {
   const { observerPhoneNumber, state, sort } = request.filter;
   const phone = text(observerPhoneNumber);
   return {
     ...filterParams(request),
     ...(phone ? { observerPhoneNumber: phone } : {}),
-    ...(state && REVIEW_STATES.has(state) ? { state: state as ReviewState } : {}),
-    ...(sort === "oldestUnhandled" ? { sort: "oldestUnhandled" as const } : {}),
+    ...(isReviewState(state) ? { state } : {}),
+    ...(sort === OLDEST_UNHANDLED ? { sort: OLDEST_UNHANDLED } : {}),
   };
 }
 

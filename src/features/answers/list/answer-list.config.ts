@@ -21,7 +21,7 @@ export const EMPTY_ANSWER_FILTER: ListFilter = {
 
 /** The review states a list can be filtered by, and the orders it can be sorted in ("" is newest first). */
 export const REVIEW_STATES = ["new", "in_progress", "resolved"] as const;
-export const OLDEST_UNHANDLED = "oldestUnhandled";
+export const OLDEST_UNHANDLED = "oldestUnhandled" as const;
 
 /**
  * 10 threads a page: the contract's default and the original's state default (its first load asked for 5, which

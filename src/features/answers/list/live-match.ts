@@ -1,7 +1,8 @@
 import type { components } from "../../../api/schema";
+import type { LiveThreadEvent } from "../../../shared/live";
 import type { ListFilter } from "../../../shared/machines/list.machine";
 
-export type LiveThreadEvent = components["schemas"]["LiveThreadEvent"];
+export type { LiveThreadEvent };
 type Thread = components["schemas"]["AnswerThread"];
 
 /** A thread's key in a list: its observer and station (rows carry no id of their own). */
