@@ -1406,6 +1406,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff actions, newest first
+         * @description Roles: organizer only (403 for other admins).
+         *
+         *     Every change a staff member makes through this API is written to the log in the transaction that makes it:
+         *     observers (create, edit, delete, PIN reset, import), NGOs (create, edit, delete, active and organizer
+         *     flags), NGO admin accounts (create, password reset, delete), forms (create, save, publish, delete,
+         *     reorder, import), notifications sent, and review-state changes of answer threads. An entry keeps the
+         *     actor's account and the subject's name as they were, so it stays readable after either is deleted;
+         *     `subject.exists` says whether the subject can still be opened. A refused or failed change writes nothing.
+         *
+         *     Newest first (`at` descending, then id descending). Filters combine with AND.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2250,6 +2279,66 @@ export interface components {
             /** @description 1 when there are no items. */
             totalPages: number;
             data: components["schemas"]["NotificationHistoryItem"][];
+        };
+        /** @enum {string} */
+        AuditSubjectType: "observer" | "ngo" | "ngoAdmin" | "form" | "notification" | "thread";
+        /**
+         * @description `observers.imported` is about the NGO the observers were imported into (`count` observers);
+         *     `forms.reordered` about no single form (`subject.id` null).
+         * @enum {string}
+         */
+        AuditAction: "observer.created" | "observer.updated" | "observer.deleted" | "observer.pinReset" | "observers.imported" | "ngo.created" | "ngo.updated" | "ngo.deleted" | "ngo.activated" | "ngo.deactivated" | "ngo.organizerGranted" | "ngo.organizerRevoked" | "ngoAdmin.created" | "ngoAdmin.passwordReset" | "ngoAdmin.deleted" | "form.created" | "form.updated" | "form.published" | "form.deleted" | "forms.reordered" | "form.imported" | "notification.sent" | "thread.stateChanged";
+        AuditActor: {
+            /** @description Null once the account is deleted. */
+            adminId: number | null;
+            /** @description The staff account as it was when it acted. */
+            account: string;
+            /** @description The actor's NGO as it was when it acted. */
+            ngoName: string | null;
+        };
+        AuditSubject: {
+            type: components["schemas"]["AuditSubjectType"];
+            /** @description The observer, NGO, admin, form or notification id; for a thread, its observer's id. */
+            id: number | null;
+            /** @description Threads only. */
+            pollingStationId?: number;
+            /**
+             * @description The subject's name when the action happened: an observer's name and phone, an NGO's name, an admin's
+             *     account, a form's code and title, a notification's title, a thread's observer and station.
+             */
+            label: string;
+            /** @description Whether the subject can still be opened (false once deleted). */
+            exists: boolean;
+        };
+        AuditChange: {
+            /** @description The changed property, named as in the API (`name`, `phone`, `isActive`, `state`, ...). */
+            field: string;
+            from: string | null;
+            to: string | null;
+        };
+        AuditEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            action: components["schemas"]["AuditAction"];
+            actor: components["schemas"]["AuditActor"];
+            subject: components["schemas"]["AuditSubject"];
+            /** @description The NGO the subject belongs to (null for forms). */
+            ngoId: number | null;
+            /** @description That NGO's name when the action happened. */
+            ngoName: string | null;
+            /** @description The fields that changed, with their values before and after (PINs and passwords never shown). */
+            changes: components["schemas"]["AuditChange"][];
+            /** @description For `observers.imported`, the observers added. */
+            count?: number;
+        };
+        AuditPage: {
+            page: number;
+            pageSize: number;
+            totalItems: number;
+            /** @description 1 when there are no items. */
+            totalPages: number;
+            data: components["schemas"]["AuditEntry"][];
         };
     };
     responses: {
@@ -5583,6 +5672,83 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Entries per page. */
+                pageSize?: number;
+                /** @description Only entries about this kind of subject. */
+                subjectType?: components["schemas"]["AuditSubjectType"];
+                /** @description With `subjectType`, only entries about this subject (for a thread, its observer's id). */
+                subjectId?: number;
+                /** @description Only entries of this action. */
+                action?: components["schemas"]["AuditAction"];
+                /** @description Only entries about subjects of this NGO (its observers, admins, threads, notifications and the NGO itself). */
+                ngoId?: number;
+                /** @description Case-insensitive text found in the subject's name or the actor's account. */
+                search?: string;
+                /** @description Earliest `at` (inclusive). */
+                from?: string;
+                /** @description Latest `at` (inclusive); must not be before `from`. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": 1,
+                     *       "pageSize": 50,
+                     *       "totalItems": 1,
+                     *       "totalPages": 1,
+                     *       "data": [
+                     *         {
+                     *           "id": 812,
+                     *           "at": "2024-06-09T14:03:11Z",
+                     *           "action": "observer.updated",
+                     *           "actor": {
+                     *             "adminId": 1,
+                     *             "account": "admin.cfr",
+                     *             "ngoName": "Code for Romania"
+                     *           },
+                     *           "subject": {
+                     *             "type": "observer",
+                     *             "id": 57,
+                     *             "label": "Maria Popescu (0722000111)",
+                     *             "exists": true
+                     *           },
+                     *           "ngoId": 2,
+                     *           "ngoName": "Asociația Pro Democrația",
+                     *           "changes": [
+                     *             {
+                     *               "field": "name",
+                     *               "from": "Maria Popesu",
+                     *               "to": "Maria Popescu"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
