@@ -21,6 +21,7 @@ import { createValidators, type OperationValidators } from "./http/validation.ts
 import { accessHandlers } from "./access/routes.ts";
 import { answerAdminHandlers, answerHandlers } from "./answers/routes.ts";
 import { attachmentHandlers } from "./attachments/routes.ts";
+import { auditHandlers } from "./audit/routes.ts";
 import { coverageHandlers } from "./coverage/routes.ts";
 import { formAdminHandlers, formHandlers } from "./forms/routes.ts";
 import { healthHandlers } from "./health/routes.ts";
@@ -60,6 +61,7 @@ const adminHandlers: AdminHandlers = {
   ...notificationHandlers,
   ...triageHandlers,
   ...liveHandlers,
+  ...auditHandlers,
 };
 
 const MiB = 1024 * 1024;

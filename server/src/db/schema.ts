@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { components } from "../../../openapi/schema.d.ts";
 
 /** Timestamps come back as Date on both drivers; inserts may pass a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -8,6 +9,9 @@ export type ReviewState = "new" | "in_progress" | "resolved";
 export type ThreadEventKind = "state" | "claim" | "release" | "takeover" | "lapse" | "comment";
 export type LiveEventKind = "answers" | "note" | "state" | "claim" | "comment";
 export type RecipientStatus = "queued" | "sent" | "failed" | "no_device" | "not_pushed";
+export type AuditAction = components["schemas"]["AuditAction"];
+export type AuditSubjectType = components["schemas"]["AuditSubjectType"];
+export type AuditChange = components["schemas"]["AuditChange"];
 
 /** Table shapes in camelCase; the CamelCasePlugin maps them to the snake_case columns of the migrations. */
 export interface Database {
@@ -194,6 +198,23 @@ export interface Database {
     channelName: string;
     token: string;
     updatedAt: DefaultedTimestamp;
+  };
+  /** The staff actions' log (migration 009): no foreign keys, the actor and subject kept as they were. */
+  auditEntry: {
+    id: Generated<number>;
+    at: Timestamp;
+    action: AuditAction;
+    actorAdminId: number;
+    actorAccount: string;
+    actorNgoName: string;
+    subjectType: AuditSubjectType;
+    subjectId: number | null;
+    subjectStationId: number | null;
+    subjectLabel: string;
+    ngoId: number | null;
+    ngoName: string | null;
+    changes: ColumnType<AuditChange[], string, string>;
+    count: number | null;
   };
   signInThrottle: {
     key: string;

@@ -353,4 +353,7 @@ export const rows: Record<string, OperationRow> = {
     call: (w, _t, token) => get(w, "/api/v1/notification/get/all", token),
     verify: (w, _t, caller, body) => organizerSeesNgo1(w, caller, body),
   },
+
+  // Audit: organizers only (the log names every NGO's observers and staff); everyone else 403 from x-roles.
+  listAuditEntries: { allowed: 200, scope: "global", call: (w, _t, token) => get(w, "/api/v1/audit", token) },
 };
