@@ -9,14 +9,14 @@ const shown = (value: Value): string | null => {
 };
 
 /** The fields whose shown values differ between before and after, in the order given. */
-export function changedFields<T extends Record<string, Value>>(before: T, after: T, fields: readonly (keyof T & string)[]): AuditChange[] {
+export function changedFields<K extends string>(before: Record<K, Value>, after: Record<K, Value>, fields: readonly K[]): AuditChange[] {
   return fields
     .map((field) => ({ field, from: shown(before[field]), to: shown(after[field]) }))
     .filter((change) => change.from !== change.to);
 }
 
 /** A new subject's fields, each from null. */
-export function initialFields<T extends Record<string, Value>>(after: T, fields: readonly (keyof T & string)[]): AuditChange[] {
+export function initialFields<K extends string>(after: Record<K, Value>, fields: readonly K[]): AuditChange[] {
   return fields.map((field) => ({ field, from: null, to: shown(after[field]) }));
 }
 

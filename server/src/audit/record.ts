@@ -8,6 +8,9 @@ export interface StaffAct {
   at: Date;
 }
 
+/** The act of the admin a handler serves, at the app's time. */
+export const staffAct = (admin: Admin, clock: () => Date): StaffAct => ({ admin, at: clock() });
+
 /** One entry: what happened to which subject. */
 export interface AuditRecord {
   action: AuditAction;

@@ -1,5 +1,6 @@
 // Checked by `tsc -b` (never run): a query or write that is not handed an NgoScope from ./scope.ts does not compile.
 import type { Kysely } from "kysely";
+import type { StaffAct } from "../audit/record.ts";
 import type { Database } from "../db/schema.ts";
 import { findNgoAdmin, insertNgoAdmin } from "../ngos/admin-store.ts";
 import { findNgo, listNgos } from "../ngos/store.ts";
@@ -14,6 +15,7 @@ declare const db: Kysely<Database>;
 declare const admin: Admin;
 declare const scope: NgoScope;
 declare const ngo: OneNgo;
+declare const act: StaffAct;
 
 // The old "null means every NGO" and a bare NGO id are refused.
 // @ts-expect-error a bare null is not a scope
@@ -37,9 +39,9 @@ void findManagedObserver(db, { kind: "ngo", ngoId: 2 }, { id: 7 });
 
 // Writes need exactly one NGO: every NGO is not a place to put a row.
 // @ts-expect-error "every NGO" cannot receive a new observer
-void insertObserver(db, scope, { name: "Ana", phone: "0700000000", pin: "1234" });
+void insertObserver(db, scope, { name: "Ana", phone: "0700000000", pin: "1234" }, act);
 
 // What compiles: scopes built by ./scope.ts.
 void countObservers(db, { scope: scopeOf(admin) });
-void softDeleteObserver(db, scope, 7, new Date());
+void softDeleteObserver(db, scope, 7, act);
 void findNgoAdmin(db, ngo, 3);

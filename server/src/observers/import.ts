@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { recordAudit, type StaffAct } from "../audit/record.ts";
 import type { OneNgo } from "../auth/scope.ts";
 import type { Database } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/violations.ts";
@@ -19,6 +20,8 @@ export interface ObserverImport {
   file: File;
   ngo: OneNgo;
   dryRun: boolean;
+  /** Logged as one `observers.imported` entry about the NGO, with the count; a dry run is not logged. */
+  act: StaffAct;
 }
 
 interface ValidRow {
@@ -40,7 +43,7 @@ export async function importObservers(db: Kysely<Database>, request: ObserverImp
   const errors = [...reading.syntaxErrors, ...checked.flatMap((row) => row.errors), ...duplicateErrors(checked, existing)];
   if (errors.length > 0) throw importInvalid(errors);
   const rows = checked.map(({ line, phone, pin, name }) => ({ line, phone, pin, name }));
-  if (!request.dryRun) await insertObservers(db, request.ngo, rows);
+  if (!request.dryRun) await insertObservers(db, request, rows);
   return { count: rows.length };
 }
 
@@ -108,7 +111,7 @@ async function hashPins(pins: string[]): Promise<string[]> {
   return hashes;
 }
 
-async function insertObservers(db: Kysely<Database>, ngo: OneNgo, rows: ValidRow[]): Promise<void> {
+async function insertObservers(db: Kysely<Database>, { ngo, act }: ObserverImport, rows: ValidRow[]): Promise<void> {
   const pinHashes = await hashPins(rows.map((row) => row.pin));
   const values = rows.map((row, index) => ({ ngoId: ngo.ngoId, phone: row.phone, name: row.name, pinHash: pinHashes[index]! }));
   try {
@@ -116,6 +119,10 @@ async function insertObservers(db: Kysely<Database>, ngo: OneNgo, rows: ValidRow
       for (let start = 0; start < values.length; start += INSERT_BATCH) {
         await trx.insertInto("observer").values(values.slice(start, start + INSERT_BATCH)).execute();
       }
+      const { name } = await trx.selectFrom("ngo").select("name").where("id", "=", ngo.ngoId).executeTakeFirstOrThrow();
+      await recordAudit(trx, act, [
+        { action: "observers.imported", subject: { type: "ngo", id: ngo.ngoId, label: name }, ngoId: ngo.ngoId, count: rows.length },
+      ]);
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

@@ -1,3 +1,4 @@
+import { staffAct } from "../audit/record.ts";
 import type { Admin } from "../auth/principal.ts";
 import { joinScope, readScope, scopeOf } from "../auth/scope.ts";
 import { json, noContent, type AdminHandlers, type JsonResponseOf, type QueryOf } from "../http/handler.ts";
@@ -42,37 +43,40 @@ export const observerHandlers: AdminHandlers = {
 
   createObserver: async ({ body, admin, deps }) => {
     const ngo = await joinScope(deps.db, admin, body.ngoId);
-    const id = await insertObserver(deps.db, ngo, { name: normalizeName(body.name), phone: body.phone.trim(), pin: body.pin });
+    const input = { name: normalizeName(body.name), phone: body.phone.trim(), pin: body.pin };
+    const id = await insertObserver(deps.db, ngo, input, staffAct(admin, deps.clock));
     return json(201, (await observerById(deps.db, ngo, id)) satisfies JsonResponseOf<"createObserver", 201>);
   },
 
   updateObserver: async ({ body, admin, deps }) => {
     const scope = scopeOf(admin);
     const observer = await findManagedObserver(deps.db, scope, { id: body.idObserver });
-    await updateObserver(deps.db, scope, observer.id, { name: normalizeName(body.name), phone: body.phone.trim(), pin: body.pin });
+    const input = { name: normalizeName(body.name), phone: body.phone.trim(), pin: body.pin };
+    await updateObserver(deps.db, scope, observer.id, input, staffAct(admin, deps.clock));
     return json(200, (await observerById(deps.db, scope, observer.id)) satisfies JsonResponseOf<"updateObserver", 200>);
   },
 
   deleteObserver: async ({ query, admin, deps }) => {
     const scope = scopeOf(admin);
     const observer = await findManagedObserver(deps.db, scope, { id: query.id });
-    await softDeleteObserver(deps.db, scope, observer.id, deps.clock());
+    await softDeleteObserver(deps.db, scope, observer.id, staffAct(admin, deps.clock));
     return noContent();
   },
 
   resetObserver: async ({ body, admin, deps }) => {
     const scope = scopeOf(admin);
     const observer = await findManagedObserver(deps.db, scope, { phone: body.phoneNumber.trim() });
-    if (body.action === "device") await forgetDevice(deps.db, scope, observer.id);
+    const act = staffAct(admin, deps.clock);
+    if (body.action === "device") await forgetDevice(deps.db, scope, observer.id, act);
     else if (body.pin === undefined) throw fail.validation({ pin: [{ code: "required", message: "is required to reset the PIN" }] });
-    else await resetPin(deps.db, scope, observer.id, body.pin);
+    else await resetPin(deps.db, scope, observer.id, body.pin, act);
     return noContent();
   },
 
   importObservers: async ({ request, admin, deps }) => {
     const form = await readImportForm(request);
     const ngo = await joinScope(deps.db, admin, form.ngoId);
-    const { count } = await importObservers(deps.db, { file: form.file, ngo, dryRun: form.dryRun });
+    const { count } = await importObservers(deps.db, { file: form.file, ngo, dryRun: form.dryRun, act: staffAct(admin, deps.clock) });
     return json(200, { count, dryRun: form.dryRun } satisfies JsonResponseOf<"importObservers", 200>);
   },
 
