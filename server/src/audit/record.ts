@@ -8,6 +8,12 @@ export interface StaffAct {
   at: Date;
 }
 
+/**
+ * Who creates an NGO or an admin: a staff member through the API, or the operator at the server's command line
+ * (`npm run admin:create`), who has no staff account and whose setup is not a staff action, so not logged.
+ */
+export type Creator = StaffAct | "operator";
+
 /** The act of the admin a handler serves, at the app's time. */
 export const staffAct = (admin: Admin, clock: () => Date): StaffAct => ({ admin, at: clock() });
 

@@ -34,9 +34,9 @@ const database = await openDatabase(config.databaseUrl);
 try {
   await migrate(database);
   const existing = await database.db.selectFrom("ngo").select(["id", "organizer"]).where("name", "=", ngoName).executeTakeFirst();
-  const ngo = existing ?? (await insertNgo(database.db, { name: ngoName, shortName: values["short-name"]?.trim() || ngoName, organizer: true, isActive: true }));
+  const ngo = existing ?? (await insertNgo(database.db, { name: ngoName, shortName: values["short-name"]?.trim() || ngoName, organizer: true, isActive: true }, "operator"));
   if (existing && !existing.organizer) console.warn(`Note: the NGO "${ngoName}" exists and is not an organizer; the admin sees only its data.`);
-  const admin = await insertNgoAdmin(database.db, operatorScope(ngo.id), account, password);
+  const admin = await insertNgoAdmin(database.db, operatorScope(ngo.id), account, password, "operator");
   console.log(`Created admin "${admin.account}" (id ${admin.id}) in NGO "${ngoName}" (id ${ngo.id}). Sign in with it on /login.`);
 } catch (error) {
   console.error(error instanceof ProblemError ? error.body.detail : error);

@@ -1,3 +1,4 @@
+import { staffAct } from "../audit/record.ts";
 import { managedScope } from "../auth/scope.ts";
 import { json, noContent, type AdminHandlers, type JsonResponseOf } from "../http/handler.ts";
 import { fail } from "../problem.ts";
@@ -12,14 +13,14 @@ export const ngoAdminHandlers: AdminHandlers = {
 
   createNgoAdmin: async ({ path, body, admin, deps }) => {
     const ngo = await managedScope(deps.db, admin, path.id);
-    const created = await insertNgoAdmin(deps.db, ngo, body.account.trim(), body.password);
+    const created = await insertNgoAdmin(deps.db, ngo, body.account.trim(), body.password, staffAct(admin, deps.clock));
     return json(201, created satisfies JsonResponseOf<"createNgoAdmin", 201>);
   },
 
   resetNgoAdminPassword: async ({ path, body, admin, deps }) => {
     const ngo = await managedScope(deps.db, admin, path.id);
     const target = await findNgoAdmin(deps.db, ngo, path.adminId);
-    await setNgoAdminPassword(deps.db, ngo, target.id, body.password);
+    await setNgoAdminPassword(deps.db, ngo, target.id, body.password, staffAct(admin, deps.clock));
     return noContent();
   },
 
@@ -29,7 +30,7 @@ export const ngoAdminHandlers: AdminHandlers = {
     if (target.id === admin.adminId) {
       throw fail.conflict("cannot_remove_self", "You cannot delete your own account; ask another admin of your NGO or an organizer.");
     }
-    await deleteNgoAdmin(deps.db, ngo, target.id);
+    await deleteNgoAdmin(deps.db, ngo, target.id, staffAct(admin, deps.clock));
     return noContent();
   },
 };

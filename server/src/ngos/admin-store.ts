@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { components } from "../../../openapi/schema.d.ts";
+import { recordAudit, type AuditRecord, type Creator, type StaffAct } from "../audit/record.ts";
 import { hashSecret, PASSWORD_COST } from "../auth/password.ts";
 import type { OneNgo } from "../auth/scope.ts";
 import { romanianOrder } from "../db/romanian-order.ts";
@@ -10,6 +11,13 @@ import { fail, type ProblemError } from "../problem.ts";
 export type NgoAdminRow = components["schemas"]["NgoAdmin"];
 
 const ADMIN_COLUMNS = ["id", "ngoId", "account", "createdAt"] as const;
+
+const adminEntry = (action: AuditRecord["action"], admin: { id: number; ngoId: number; account: string }, changes: AuditRecord["changes"] = []): AuditRecord => ({
+  action,
+  subject: { type: "ngoAdmin", id: admin.id, label: admin.account },
+  ngoId: admin.ngoId,
+  changes,
+});
 
 const toBody = (row: { id: number; ngoId: number; account: string; createdAt: Date }): NgoAdminRow => ({
   id: row.id,
@@ -47,16 +55,22 @@ const duplicateAccount = (account: string): ProblemError =>
   });
 
 /** Accounts are unique across all NGOs: checked first for a clear answer, and the index's violation mapped for a racing writer. */
-export async function insertNgoAdmin(db: Kysely<Database>, ngo: OneNgo, account: string, password: string): Promise<NgoAdminRow> {
+export async function insertNgoAdmin(db: Kysely<Database>, ngo: OneNgo, account: string, password: string, creator: Creator): Promise<NgoAdminRow> {
   const taken = await db.selectFrom("ngoAdmin").select("id").where("account", "=", account).executeTakeFirst();
   if (taken) throw duplicateAccount(account);
   const passwordHash = await hashSecret(password, PASSWORD_COST);
   try {
-    const row = await db
-      .insertInto("ngoAdmin")
-      .values({ ngoId: ngo.ngoId, account, passwordHash })
-      .returning(ADMIN_COLUMNS)
-      .executeTakeFirstOrThrow();
+    const row = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("ngoAdmin")
+        .values({ ngoId: ngo.ngoId, account, passwordHash })
+        .returning(ADMIN_COLUMNS)
+        .executeTakeFirstOrThrow();
+      if (creator !== "operator") {
+        await recordAudit(trx, creator, [adminEntry("ngoAdmin.created", inserted, [{ field: "account", from: null, to: account }])]);
+      }
+      return inserted;
+    });
     return toBody(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateAccount(account);
@@ -64,12 +78,29 @@ export async function insertNgoAdmin(db: Kysely<Database>, ngo: OneNgo, account:
   }
 }
 
-export async function setNgoAdminPassword(db: Kysely<Database>, ngo: OneNgo, adminId: number, password: string): Promise<void> {
+export async function setNgoAdminPassword(db: Kysely<Database>, ngo: OneNgo, adminId: number, password: string, act: StaffAct): Promise<void> {
   const passwordHash = await hashSecret(password, PASSWORD_COST);
-  await db.updateTable("ngoAdmin").set({ passwordHash }).where("id", "=", adminId).where("ngoId", "=", ngo.ngoId).execute();
+  await db.transaction().execute(async (trx) => {
+    const admin = await trx
+      .updateTable("ngoAdmin")
+      .set({ passwordHash })
+      .where("id", "=", adminId)
+      .where("ngoId", "=", ngo.ngoId)
+      .returning(["id", "ngoId", "account"])
+      .executeTakeFirst();
+    if (admin) await recordAudit(trx, act, [adminEntry("ngoAdmin.passwordReset", admin)]);
+  });
 }
 
 /** Removes the account; its tokens are refused from the next call on, and sent notifications keep their sender name. */
-export async function deleteNgoAdmin(db: Kysely<Database>, ngo: OneNgo, adminId: number): Promise<void> {
-  await db.deleteFrom("ngoAdmin").where("id", "=", adminId).where("ngoId", "=", ngo.ngoId).execute();
+export async function deleteNgoAdmin(db: Kysely<Database>, ngo: OneNgo, adminId: number, act: StaffAct): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const admin = await trx
+      .deleteFrom("ngoAdmin")
+      .where("id", "=", adminId)
+      .where("ngoId", "=", ngo.ngoId)
+      .returning(["id", "ngoId", "account"])
+      .executeTakeFirst();
+    if (admin) await recordAudit(trx, act, [adminEntry("ngoAdmin.deleted", admin)]);
+  });
 }

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { components } from "../../../openapi/schema.d.ts";
+import { changedFields, initialFields } from "../audit/changes.ts";
+import { recordAudit, type AuditRecord, type Creator, type StaffAct } from "../audit/record.ts";
 import type { NgoScope } from "../auth/scope.ts";
 import { romanianOrder } from "../db/romanian-order.ts";
 import type { Database } from "../db/schema.ts";
@@ -10,6 +12,14 @@ export type NgoRow = components["schemas"]["Ngo"];
 export type NgoInput = components["schemas"]["NgoCreate"];
 
 const NGO_COLUMNS = ["id", "name", "shortName", "organizer", "isActive"] as const;
+const NGO_FIELDS = ["name", "shortName", "organizer", "isActive"] as const;
+
+const ngoEntry = (action: AuditRecord["action"], ngo: { id: number; name: string }, changes: AuditRecord["changes"] = []): AuditRecord => ({
+  action,
+  subject: { type: "ngo", id: ngo.id, label: ngo.name },
+  ngoId: ngo.id,
+  changes,
+});
 
 /** Names are trimmed, as the contract promises; the contract's pattern already refuses blank ones. */
 export const normalizeNgoInput = (input: NgoInput): NgoInput => ({
@@ -36,15 +46,26 @@ export async function findNgo(db: Kysely<Database>, scope: NgoScope, id: number)
 }
 
 /** A new NGO holds no data yet, so it needs no scope; the contract lets organizers only call this. */
-export async function insertNgo(db: Kysely<Database>, input: NgoInput): Promise<NgoRow> {
-  return db.insertInto("ngo").values(normalizeNgoInput(input)).returning(NGO_COLUMNS).executeTakeFirstOrThrow();
+export async function insertNgo(db: Kysely<Database>, input: NgoInput, creator: Creator): Promise<NgoRow> {
+  return db.transaction().execute(async (trx) => {
+    const ngo = await trx.insertInto("ngo").values(normalizeNgoInput(input)).returning(NGO_COLUMNS).executeTakeFirstOrThrow();
+    if (creator !== "operator") await recordAudit(trx, creator, [ngoEntry("ngo.created", ngo, initialFields(ngo, NGO_FIELDS))]);
+    return ngo;
+  });
+}
+
+/** How a change of an NGO is logged: the action its operation stands for, by whom. */
+export interface NgoChangeAudit {
+  act: StaffAct;
+  action: Extract<AuditRecord["action"], `ngo.${string}`>;
 }
 
 /**
  * Applies a change to one NGO, refusing (409 last_organizer) any change that would leave no active organizer
  * NGO. Callers pass names already normalized. The active organizer rows are locked first, so two concurrent demotions cannot both pass the check.
+ * Logged with the fields that changed, under the NGO's name after the change; a change that changes nothing is not logged.
  */
-export async function changeNgo(db: Kysely<Database>, scope: NgoScope, id: number, change: Partial<NgoInput>): Promise<NgoRow> {
+export async function changeNgo(db: Kysely<Database>, scope: NgoScope, id: number, change: Partial<NgoInput>, audit: NgoChangeAudit): Promise<NgoRow> {
   return db.transaction().execute(async (trx) => {
     const organizers = await trx
       .selectFrom("ngo")
@@ -63,7 +84,10 @@ export async function changeNgo(db: Kysely<Database>, scope: NgoScope, id: numbe
         "This is the last active organizer NGO; make another NGO an active organizer first, or nobody could manage NGOs any more.",
       );
     }
-    return trx.updateTable("ngo").set(change).where("id", "=", id).returning(NGO_COLUMNS).executeTakeFirstOrThrow();
+    const updated = await trx.updateTable("ngo").set(change).where("id", "=", id).returning(NGO_COLUMNS).executeTakeFirstOrThrow();
+    const changes = changedFields(current, updated, NGO_FIELDS);
+    if (changes.length > 0) await recordAudit(trx, audit.act, [ngoEntry(audit.action, updated, changes)]);
+    return updated;
   });
 }
 
@@ -104,14 +128,16 @@ function notEmptyDetail(contents: NgoContents): string {
 }
 
 /** Deletes an empty NGO; one with observers (deleted ones too), admins, answers or sent notifications is a 409. */
-export async function deleteNgo(db: Kysely<Database>, scope: NgoScope, id: number): Promise<void> {
+export async function deleteNgo(db: Kysely<Database>, scope: NgoScope, id: number, act: StaffAct): Promise<void> {
   try {
     await db.transaction().execute(async (trx) => {
       // Locking the row makes concurrent inserts of observers or admins into this NGO wait for the decision.
-      const ngo = await ngosIn(trx, scope).select("id").where("id", "=", id).forUpdate().executeTakeFirst();
+      const ngo = await ngosIn(trx, scope).select(["id", "name"]).where("id", "=", id).forUpdate().executeTakeFirst();
       if (!ngo) throw fail.notFound(`No NGO with id ${id}.`);
       const contents = await ngoContents(trx, id);
       if (Object.values(contents).some((count) => count > 0)) throw fail.conflict("ngo_not_empty", notEmptyDetail(contents));
+      // Before the DELETE, while the entry can still read the NGO's name.
+      await recordAudit(trx, act, [ngoEntry("ngo.deleted", ngo)]);
       await trx.deleteFrom("ngo").where("id", "=", id).execute();
     });
   } catch (error) {
