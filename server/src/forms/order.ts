@@ -1,12 +1,17 @@
 import type { Kysely } from "kysely";
+import { recordAudit, type StaffAct } from "../audit/record.ts";
 import type { Database } from "../db/schema.ts";
 import { fail } from "../problem.ts";
 
-/** Saves the display order: `formIds` must name every form exactly once (the contract makes them unique). */
-export async function reorderForms(db: Kysely<Database>, formIds: readonly number[]): Promise<void> {
+/**
+ * Saves the display order: `formIds` must name every form exactly once (the contract makes them unique). Logged
+ * as one `forms.reordered` entry about no single form, labelled with the codes in their new order; an order that
+ * changes nothing is not logged.
+ */
+export async function reorderForms(db: Kysely<Database>, formIds: readonly number[], act: StaffAct): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Locking every form keeps a concurrent delete from slipping in between the completeness check and the writes.
-    const stored = await trx.selectFrom("form").select("id").orderBy("id").forUpdate().execute();
+    const stored = await trx.selectFrom("form").select(["id", "code", "displayOrder"]).orderBy("id").forUpdate().execute();
     const storedIds = new Set(stored.map((form) => form.id));
     const unknown = formIds.filter((id) => !storedIds.has(id));
     const requested = new Set(formIds);
@@ -22,5 +27,12 @@ export async function reorderForms(db: Kysely<Database>, formIds: readonly numbe
     for (const [index, id] of formIds.entries()) {
       await trx.updateTable("form").set({ displayOrder: index + 1 }).where("id", "=", id).execute();
     }
+    const codeOf = new Map(stored.map((form) => [form.id, form.code]));
+    const before = [...stored].sort((a, b) => a.displayOrder - b.displayOrder || a.id - b.id).map((form) => form.code).join(", ");
+    const after = formIds.map((id) => codeOf.get(id)!).join(", ");
+    if (before === after) return;
+    await recordAudit(trx, act, [
+      { action: "forms.reordered", subject: { type: "form", id: null, label: after }, ngoId: null, changes: [{ field: "order", from: before, to: after }] },
+    ]);
   });
 }

@@ -1,3 +1,4 @@
+import { staffAct } from "../audit/record.ts";
 import { scopeOf } from "../auth/scope.ts";
 import { json, noContent, type AdminHandlers, type Handlers, type JsonResponseOf } from "../http/handler.ts";
 import { countFormAnswers } from "./answer-counts.ts";
@@ -27,13 +28,13 @@ export const formAdminHandlers: AdminHandlers = {
       (await countFormAnswers(deps.db, audienceOf(admin), scopeOf(admin), path.id)) satisfies JsonResponseOf<"getFormAnswerCounts", 200>,
     ),
 
-  saveForm: async ({ body, deps }) => {
-    const { form, created } = await saveForm(deps.db, body, deps.clock());
+  saveForm: async ({ body, admin, deps }) => {
+    const { form, created } = await saveForm(deps.db, body, staffAct(admin, deps.clock), "editor");
     return created ? json(201, form satisfies JsonResponseOf<"saveForm", 201>) : json(200, form satisfies JsonResponseOf<"saveForm", 200>);
   },
 
-  deleteForm: async ({ query, deps }) => {
-    await deleteForm(deps.db, query.formId);
+  deleteForm: async ({ query, admin, deps }) => {
+    await deleteForm(deps.db, query.formId, staffAct(admin, deps.clock));
     return noContent();
   },
 
@@ -44,13 +45,13 @@ export const formAdminHandlers: AdminHandlers = {
     });
   },
 
-  importForm: async ({ body, deps }) => {
-    const { form } = await saveForm(deps.db, readFormFile(body), deps.clock());
+  importForm: async ({ body, admin, deps }) => {
+    const { form } = await saveForm(deps.db, readFormFile(body), staffAct(admin, deps.clock), "file");
     return json(201, form satisfies JsonResponseOf<"importForm", 201>);
   },
 
-  reorderForms: async ({ body, deps }) => {
-    await reorderForms(deps.db, body.formIds);
+  reorderForms: async ({ body, admin, deps }) => {
+    await reorderForms(deps.db, body.formIds, staffAct(admin, deps.clock));
     return noContent();
   },
 };

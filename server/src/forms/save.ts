@@ -1,4 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
+import { changedFields, initialFields } from "../audit/changes.ts";
+import { formLabel } from "../audit/labels.ts";
+import { recordAudit, type AuditRecord, type StaffAct } from "../audit/record.ts";
 import type { Database } from "../db/schema.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/violations.ts";
 import { fail, type FieldError } from "../problem.ts";
@@ -17,21 +20,31 @@ const throwIfAny = (errors: Record<string, FieldError[]>, detail: string) => {
   if (Object.keys(errors).length > 0) throw fail.validation(errors, detail);
 };
 
+/** Where a save comes from: the editor (saveForm), or a form file (importForm), which always makes a new form. */
+export type FormOrigin = "editor" | "file";
+
 /**
  * Creates a form (no `id`) or replaces one with the body's whole tree, in one transaction: either the whole body
  * is saved or nothing is. Answers the form as saved (read in the same transaction) and whether it was created.
  */
-export async function saveForm(db: Kysely<Database>, input: FormInput, now: Date): Promise<{ form: Form; created: boolean }> {
+export async function saveForm(db: Kysely<Database>, input: FormInput, act: StaffAct, origin: FormOrigin): Promise<{ form: Form; created: boolean }> {
   throwIfAny(checkCodes(input), "Section and question codes must be unique within the form.");
   if (input.id !== undefined && input.baseVersion === undefined) {
     throw fail.validation({ baseVersion: [{ code: "required", message: "is required to update a form: the currentVersion the edit began from" }] });
   }
   const code = input.code.trim();
+  const now = act.at;
   try {
     return await db.transaction().execute(async (trx) => {
-      if (input.id === undefined) return { form: await findForm(trx, ORGANIZERS, await createForm(trx, input, code, now)), created: true };
-      await replaceForm(trx, input.id, input, code, now);
-      return { form: await findForm(trx, ORGANIZERS, input.id), created: false };
+      if (input.id === undefined) {
+        const form = await findForm(trx, ORGANIZERS, await createForm(trx, input, code, now));
+        await recordAudit(trx, act, [createdEntry(form, origin)]);
+        return { form, created: true };
+      }
+      const before = await replaceForm(trx, input.id, input, code, now);
+      const form = await findForm(trx, ORGANIZERS, input.id);
+      await recordAudit(trx, act, [updatedEntry(before, form)]);
+      return { form, created: false };
     });
   } catch (error) {
     // A concurrent writer that got in between the checks below and the write.
@@ -72,9 +85,52 @@ async function createForm(trx: Transaction<Database>, input: FormInput, code: st
   return row.id;
 }
 
-async function replaceForm(trx: Transaction<Database>, id: number, input: FormInput, code: string, now: Date): Promise<void> {
+/** The form as the log compares it: its own fields and how many sections, questions and options it holds. */
+type FormFacts = Record<(typeof FORM_FIELDS)[number], string | number | boolean>;
+const FORM_FIELDS = ["code", "description", "diaspora", "draft", "currentVersion", "formSections", "questions", "optionsToQuestions"] as const;
+
+function factsOf(form: Form): FormFacts {
+  const questions = form.formSections.flatMap((section) => section.questions);
+  return {
+    code: form.code,
+    description: form.description,
+    diaspora: form.diaspora,
+    draft: form.draft,
+    currentVersion: form.currentVersion,
+    formSections: form.formSections.length,
+    questions: questions.length,
+    optionsToQuestions: questions.reduce((sum, question) => sum + question.optionsToQuestions.length, 0),
+  };
+}
+
+const formEntry = (action: AuditRecord["action"], form: Form, changes: AuditRecord["changes"]): AuditRecord => ({
+  action,
+  subject: { type: "form", id: form.id, label: formLabel(form) },
+  ngoId: null,
+  changes,
+});
+
+/** A file's form is imported; the editor's new form is created, or published when it is saved published at once. */
+function createdEntry(form: Form, origin: FormOrigin): AuditRecord {
+  const action = origin === "file" ? "form.imported" : form.draft ? "form.created" : "form.published";
+  return formEntry(action, form, initialFields(factsOf(form), FORM_FIELDS));
+}
+
+/** A save that takes a draft out of draft publishes it; any other save (unpublishing too) updates. */
+function updatedEntry(before: FormFacts, form: Form): AuditRecord {
+  const after = factsOf(form);
+  return formEntry(before.draft && !after.draft ? "form.published" : "form.updated", form, changedFields(before, after, FORM_FIELDS));
+}
+
+/** Replaces the stored form with the body and answers the stored form's facts from before. */
+async function replaceForm(trx: Transaction<Database>, id: number, input: FormInput, code: string, now: Date): Promise<FormFacts> {
   // The row lock serializes saves of one form, so the version check and the tree diff see the latest save.
-  const stored = await trx.selectFrom("form").select("currentVersion").where("id", "=", id).forUpdate().executeTakeFirst();
+  const stored = await trx
+    .selectFrom("form")
+    .select(["code", "description", "diaspora", "draft", "currentVersion"])
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!stored) throw fail.notFound(`No form with id ${id}.`);
   if (stored.currentVersion !== input.baseVersion) {
     throw fail.conflict(
@@ -93,6 +149,12 @@ async function replaceForm(trx: Transaction<Database>, id: number, input: FormIn
     .where("id", "=", id)
     .execute();
   await writeTree(trx, id, input, removals);
+  return {
+    ...stored,
+    formSections: tree.sectionIds.size,
+    questions: tree.questionIds.size,
+    optionsToQuestions: [...tree.optionIdsByQuestion.values()].reduce((sum, options) => sum + options.size, 0),
+  };
 }
 
 async function storedTree(trx: Transaction<Database>, formId: number): Promise<StoredTree> {
