@@ -9,7 +9,7 @@ const tests = serverTests({ observers: 20 });
 const question = (code: string) => ({
   code,
   text: "Is the station open?",
-  questionType: 0,
+  questionType: 0 as const,
   optionsToQuestions: [
     { text: "Yes", isFreeText: false, flagged: false },
     { text: "No", isFreeText: false, flagged: true },
