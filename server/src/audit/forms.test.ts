@@ -20,6 +20,7 @@ const newForm = (code: string, draft: boolean): FormInput => ({
   description: "Audit form",
   diaspora: false,
   draft,
+  currentVersion: 1,
   formSections: [{ code: "S1", description: "Opening", questions: [question("Q1")] }],
 });
 
