@@ -22,7 +22,7 @@ function freePort(): Promise<number> {
 }
 
 /** initdb and pg_ctl refuse to run as root: run them as the postgres user then. */
-function runAsOwner(command: string, args: string[]) {
+export function runAsOwner(command: string, args: string[]) {
   const asRoot = process.getuid?.() === 0;
   const [file, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
   const result = spawnSync(file, argv, { encoding: "utf8" });

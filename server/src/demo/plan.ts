@@ -69,12 +69,13 @@ export interface SeedPlan {
 
 /** NGO of observer k: a 20-slot cycle of 12 × NGO 1, 7 × NGO 2, 1 × NGO 3, starting 1, 2 (the demo observers). */
 const NGO_CYCLE = [1, 2, 1, 1, 2, 1, 2, 1, 1, 2, 1, 1, 2, 1, 2, 1, 1, 2, 1, 3] as const;
-const INACTIVE_NGO = 3;
+export const INACTIVE_NGO = 3;
+/** The demo's share of flagged answers where a question has a flagged option: high, so that every screen shows some. */
 const FLAGGED_SHARE = 0.15;
 
 const demoPhones = new Set(DEMO_OBSERVERS.map((observer) => observer.phone));
-const phoneOf = (k: number) => `0721${String(k).padStart(6, "0")}`;
-const pinOf = (k: number) => String((1234 + (k - 1) * 7919) % 10_000).padStart(4, "0");
+export const phoneOf = (k: number) => `0721${String(k).padStart(6, "0")}`;
+export const pinOf = (k: number) => String((1234 + (k - 1) * 7919) % 10_000).padStart(4, "0");
 
 export function planSeed(observerCount: number): SeedPlan {
   const observers = planObservers(observerCount);
@@ -93,24 +94,26 @@ export function planSeed(observerCount: number): SeedPlan {
 
 export function planObservers(count: number): ObserverPlan[] {
   const random = new Random(0x0b5e7e5);
-  return Array.from({ length: count }, (_, index) => {
-    const k = index + 1;
-    const phone = phoneOf(k);
-    // Device lock may be on: the demo observers stay unbound so that any device can sign in as them.
-    const registered = !demoPhones.has(phone) && random.chance(0.72);
-    const deviceRegisterDate = registered ? random.timeBetween(-48, 5) : null;
-    return {
-      phone,
-      name: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
-      pin: pinOf(k),
-      ngo: NGO_CYCLE[index % NGO_CYCLE.length]!,
-      createdAt: new Date(SETUP_TIME.getTime() + k * 60_000),
-      deviceRegisterDate,
-      mobileDeviceId: registered ? `${random.hex(8)}-${random.hex(4)}-4${random.hex(3)}-a${random.hex(3)}-${random.hex(12)}` : null,
-      fcmToken: registered ? `demo-fcm:${random.hex(22)}` : null,
-      deletedAt: null,
-    };
-  });
+  return Array.from({ length: count }, (_, index) => planObserver(random, index + 1, NGO_CYCLE[index % NGO_CYCLE.length]!));
+}
+
+/** Observer number k (from 1) of NGO `ngo`: its phone, PIN and creation time follow from k, the rest is drawn. */
+export function planObserver(random: Random, k: number, ngo: number): ObserverPlan {
+  const phone = phoneOf(k);
+  // Device lock may be on: the demo observers stay unbound so that any device can sign in as them.
+  const registered = !demoPhones.has(phone) && random.chance(0.72);
+  const deviceRegisterDate = registered ? random.timeBetween(-48, 5) : null;
+  return {
+    phone,
+    name: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
+    pin: pinOf(k),
+    ngo,
+    createdAt: new Date(SETUP_TIME.getTime() + k * 60_000),
+    deviceRegisterDate,
+    mobileDeviceId: registered ? `${random.hex(8)}-${random.hex(4)}-4${random.hex(3)}-a${random.hex(3)}-${random.hex(12)}` : null,
+    fcmToken: registered ? `demo-fcm:${random.hex(22)}` : null,
+    deletedAt: null,
+  };
 }
 
 /** About 60% of all observers, none of the inactive NGO, always the demo observers; in the given order. */
@@ -151,7 +154,8 @@ function pickStation(random: Random, visitIndex: number): StationRef {
   return { county: county.code, number: random.int(1, county.limit) };
 }
 
-function planVisit(random: Random, phone: string, station: StationRef, forceFlag: boolean): VisitPlan {
+/** A visit: arrival before opening, forms A and B, C half the time, D abroad; station facts mostly known. */
+export function planVisit(random: Random, phone: string, station: StationRef, forceFlag: boolean, flaggedShare = FLAGGED_SHARE): VisitPlan {
   const arrival = random.timeBetween(5.25, 6.5);
   const forms = DEMO_FORMS.filter(
     (form) =>
@@ -163,7 +167,7 @@ function planVisit(random: Random, phone: string, station: StationRef, forceFlag
   const submissions = forms.map((form) => {
     const [from, to] = ANSWER_WINDOWS[form.code]!;
     const lastModified = random.timeBetween(Math.max(from, hourOf(arrival) + 0.1), to);
-    return planSubmission(random, form, lastModified, forceFlag && form.code === "A");
+    return planSubmission(random, form, lastModified, forceFlag && form.code === "A", flaggedShare);
   });
   return {
     phone,
@@ -176,13 +180,13 @@ function planVisit(random: Random, phone: string, station: StationRef, forceFlag
   };
 }
 
-/** One option per question (sometimes two for multiple choice); about 15% of them flagged. */
-export function planSubmission(random: Random, form: FormInput, lastModified: Date, forceFlag: boolean): Submission {
+/** One option per question (sometimes two for multiple choice); `flaggedShare` of them flagged where possible. */
+export function planSubmission(random: Random, form: FormInput, lastModified: Date, forceFlag: boolean, flaggedShare = FLAGGED_SHARE): Submission {
   const choices: Submission["choices"] = [];
   form.formSections.forEach((section, sectionIndex) => {
     section.questions.forEach((question, questionIndex) => {
       const forced = forceFlag && sectionIndex === 0 && questionIndex === 1;
-      for (const optionIndex of chooseOptions(random, question, forced)) {
+      for (const optionIndex of chooseOptions(random, question, forced, flaggedShare)) {
         const freeText = question.optionsToQuestions[optionIndex]!.isFreeText;
         choices.push({ questionCode: question.code, optionIndex, value: freeText ? random.pick(FREE_TEXTS) : null });
       }
@@ -191,12 +195,12 @@ export function planSubmission(random: Random, form: FormInput, lastModified: Da
   return { formCode: form.code, lastModified, choices };
 }
 
-function chooseOptions(random: Random, question: QuestionInput, forceFlag: boolean): number[] {
+function chooseOptions(random: Random, question: QuestionInput, forceFlag: boolean, flaggedShare: number): number[] {
   const indexed = question.optionsToQuestions.map((option, index) => ({ option, index }));
   const flagged = indexed.filter(({ option }) => option.flagged).map(({ index }) => index);
   const regular = indexed.filter(({ option }) => !option.flagged).map(({ index }) => index);
   const multiple = question.questionType === 0 || question.questionType === 3;
-  if (flagged.length > 0 && (forceFlag || random.chance(FLAGGED_SHARE))) {
+  if (flagged.length > 0 && (forceFlag || random.chance(flaggedShare))) {
     const first = random.pick(flagged);
     const second = random.pick(flagged);
     return multiple && second !== first && random.chance(0.35) ? [first, second] : [first];
@@ -210,11 +214,11 @@ function chooseOptions(random: Random, question: QuestionInput, forceFlag: boole
   return [first];
 }
 
-/** Notes written during a visit, a third of them with one or two photos. */
-export function planNotes(visits: VisitPlan[], count: number): NotePlan[] {
-  const random = new Random(0x0707e5);
+/** Notes written during a visit, a third of them with one or two photos; keys from `firstKey`. */
+export function planNotes(visits: VisitPlan[], count: number, random = new Random(0x0707e5), firstKey = 1): NotePlan[] {
   if (visits.length === 0) return [];
-  return Array.from({ length: count }, (_, index) => {
+  return Array.from({ length: count }, (_, position) => {
+    const index = firstKey - 1 + position;
     const visit = random.pick(visits);
     const onQuestion = random.chance(0.6);
     const submission = random.pick(visit.submissions);

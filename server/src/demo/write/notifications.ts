@@ -30,7 +30,8 @@ export async function insertNotifications(trx: Tx, plan: SeedPlan, observerIds: 
   await insertRegistrations(trx, plan.observers, observerIds);
 }
 
-async function insertRegistrations(trx: Tx, observers: ObserverPlan[], observerIds: Ids) {
+/** Push registrations of the observers with a device. */
+export async function insertRegistrations(trx: Tx, observers: ObserverPlan[], observerIds: Ids) {
   const registrations = observers
     .filter((observer) => observer.fcmToken !== null)
     .map((observer) => ({

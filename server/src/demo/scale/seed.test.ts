@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import pg from "pg";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { openDatabase, type DatabaseHandle, type Engine } from "../../db/database.ts";
+import { migrate } from "../../db/migrate.ts";
+import { createMemoryFileStore } from "../../files/file-store.ts";
+import { seedDemoData } from "../seed.ts";
+import { fingerprint } from "./fingerprint.ts";
+import type { ScaleProfile } from "./profile.ts";
+import { seedScaleData } from "./seed.ts";
+
+/*
+ * The election-day dataset at a small size, on a real database: what a run writes, and that a run stopped midway
+ * and run again ends with the same rows. Its full size is seed:scale's.
+ */
+
+const profile: ScaleProfile = { observers: 330, visits: [4, 5], notes: 150, notifications: 20, chunk: 50 };
+const postgresUrl = inject("postgresUrl");
+const engines: Engine[] = postgresUrl ? ["pglite", "postgres"] : ["pglite"];
+const opened: DatabaseHandle[] = [];
+
+/** A migrated, empty database; on PostgreSQL a new one in the global setup's cluster, dropped afterwards. */
+async function freshDatabase(engine: Engine): Promise<DatabaseHandle> {
+  if (engine === "pglite") {
+    const handle = await openDatabase("pglite:memory");
+    await migrate(handle);
+    opened.push(handle);
+    return handle;
+  }
+  const name = `scale_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: `${postgresUrl}/postgres` });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const handle = await openDatabase(`${postgresUrl}/${name}`);
+  await migrate(handle);
+  opened.push({ ...handle, close: () => handle.close().then(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) });
+  return handle;
+}
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((handle) => handle.close()));
+});
+
+/** Makes the second chunk of observers (251–300) fail midway, as a crash would: its transaction rolls back. */
+async function breakSecondChunk(handle: DatabaseHandle): Promise<() => Promise<void>> {
+  await handle.exec(`
+    CREATE FUNCTION crash_at_observer() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN IF NEW.phone = '0721000260' THEN RAISE EXCEPTION 'crashed'; END IF; RETURN NEW; END $$;
+    CREATE TRIGGER crash_at_observer BEFORE INSERT ON observer FOR EACH ROW EXECUTE FUNCTION crash_at_observer();`);
+  return async () => void (await sql`DROP TRIGGER crash_at_observer ON observer`.execute(handle.db));
+}
+
+describe.each(engines)("seedScaleData on %s", (engine) => {
+  it("writes the demo, the added NGOs, the observers with their answers and notes, and the notifications", async () => {
+    const handle = await freshDatabase(engine);
+    const files = createMemoryFileStore();
+    await expect(seedScaleData(handle, files, { profile })).resolves.toEqual({ wrote: true });
+    const { rows } = await fingerprint(handle.db);
+    expect(rows).toMatchObject({ ngo: 5, ngo_admin: 5, observer: 330, note: 150, notification: 23 });
+    expect(rows.answer).toBeGreaterThan(4_205 + 100 * 25 * 4);
+    expect(rows.answer_thread).toBe(rows.polling_station_info);
+    expect(rows.notification_recipient).toBeGreaterThan(20);
+    const keys = await handle.db.selectFrom("noteAttachment").select("storageKey").distinct().where("storageKey", "like", "scale-photo-%").execute();
+    expect(keys).toHaveLength(6);
+    for (const { storageKey } of keys) expect(await files.get(storageKey)).not.toBeNull();
+    await expect(seedScaleData(handle, files, { profile })).resolves.toEqual({ wrote: false });
+  });
+
+  it("ends with the same rows when a run stops midway and runs again", async () => {
+    const clean = await freshDatabase(engine);
+    await seedScaleData(clean, createMemoryFileStore(), { profile });
+    const resumed = await freshDatabase(engine);
+    const repair = await breakSecondChunk(resumed);
+    await expect(seedScaleData(resumed, createMemoryFileStore(), { profile })).rejects.toThrow("crashed");
+    const { rows: partial } = await fingerprint(resumed.db);
+    expect(partial.observer).toBe(200 + profile.chunk);
+    await repair();
+    await expect(seedScaleData(resumed, createMemoryFileStore(), { profile })).resolves.toEqual({ wrote: true });
+    expect(await fingerprint(resumed.db)).toEqual(await fingerprint(clean.db));
+  });
+
+  it("refuses a database that holds other data", async () => {
+    const handle = await freshDatabase(engine);
+    await seedDemoData(handle, createMemoryFileStore(), { observers: 5 });
+    await expect(seedScaleData(handle, createMemoryFileStore(), { profile })).rejects.toThrow("not the election-day dataset");
+  });
+});
