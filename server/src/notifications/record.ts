@@ -1,5 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { components } from "../../../openapi/schema.d.ts";
+import { recordAudit } from "../audit/record.ts";
 import type { Admin } from "../auth/principal.ts";
 import type { Database, PushProviderName } from "../db/schema.ts";
 import { audienceCondition, checkRecipients, type Audience } from "./audience.ts";
@@ -41,7 +42,8 @@ export async function recordNotification(db: Kysely<Database>, request: SendRequ
   return { replayed: true, result: (await resultByKey(db, admin, idempotencyKey!))! };
 }
 
-async function insertNotification(trx: Kysely<Database>, { admin, audience, compose, provider, idempotencyKey, now }: SendRequest) {
+/** Logged as `notification.sent` about the sender's NGO's notification, with its recipients as the count; a replay is not logged. */
+async function insertNotification(trx: Transaction<Database>, { admin, audience, compose, provider, idempotencyKey, now }: SendRequest) {
   const inserted = await trx
     .insertInto("notification")
     .values({
@@ -73,6 +75,18 @@ async function insertNotification(trx: Kysely<Database>, { admin, audience, comp
       RETURNING status)
     SELECT count(*)::int AS recipients, (count(*) FILTER (WHERE status = 'no_device'))::int AS unreachable FROM added`.execute(trx);
   const { recipients, unreachable } = rows[0]!;
+  await recordAudit(trx, { admin, at: now }, [
+    {
+      action: "notification.sent",
+      subject: { type: "notification", id: inserted.id, label: compose.title },
+      ngoId: admin.ngoId,
+      changes: [
+        { field: "audience", from: null, to: audience.kind },
+        { field: "message", from: null, to: compose.message },
+      ],
+      count: recipients,
+    },
+  ]);
   return { id: inserted.id, recipients, reachable: recipients - unreachable, notReachable: unreachable, provider };
 }
 

@@ -1,5 +1,7 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { components } from "../../../openapi/schema.d.ts";
+import { threadLabel } from "../audit/labels.ts";
+import { recordAudit, type AuditRecord } from "../audit/record.ts";
 import type { Admin } from "../auth/principal.ts";
 import type { Database, ReviewState } from "../db/schema.ts";
 import { recordLiveEvents } from "../live/record.ts";
@@ -21,6 +23,23 @@ export async function readReview(db: Kysely<Database>, key: ThreadKey): Promise<
     .executeTakeFirst();
   if (!row) return { state: "new", resolutionNote: null, changedAt: null, changedBy: null };
   return { state: row.state, resolutionNote: row.resolutionNote, changedAt: row.stateChangedAt?.toISOString() ?? null, changedBy: row.account };
+}
+
+/** The log's entry for a change of the thread's state (the resolution note is the timeline's, not the log's). */
+async function stateEntry(trx: Transaction<Database>, key: ThreadKey, from: ReviewState, to: ReviewState): Promise<AuditRecord> {
+  const thread = await trx
+    .selectFrom("observer as o")
+    .innerJoin("pollingStation as s", (join) => join.on("s.id", "=", key.pollingStationId))
+    .innerJoin("county as c", "c.id", "s.countyId")
+    .select(["o.name", "o.phone", "o.ngoId", "c.code as countyCode", "s.number as stationNumber"])
+    .where("o.id", "=", key.observerId)
+    .executeTakeFirstOrThrow();
+  return {
+    action: "thread.stateChanged",
+    subject: { type: "thread", id: key.observerId, pollingStationId: key.pollingStationId, label: threadLabel(thread) },
+    ngoId: thread.ngoId,
+    changes: [{ field: "state", from, to }],
+  };
 }
 
 /**
@@ -64,6 +83,8 @@ export async function setThreadState(
         text: note,
       })
       .execute();
+    // A new note on a resolved thread changes no state: the timeline has it, the log does not.
+    if (current.state !== change.state) await recordAudit(trx, { admin, at: now }, [await stateEntry(trx, key, current.state, change.state)]);
     await recordLiveEvents(trx, "state", [key], admin.account, now);
   });
   return readReview(db, key);

@@ -355,5 +355,10 @@ export const rows: Record<string, OperationRow> = {
   },
 
   // Audit: organizers only (the log names every NGO's observers and staff); everyone else 403 from x-roles.
-  listAuditEntries: { allowed: 200, scope: "global", call: (w, _t, token) => get(w, "/api/v1/audit", token) },
+  listAuditEntries: {
+    allowed: 200,
+    scope: "global",
+    call: (w, _t, token) => get(w, "/api/v1/audit?action=notification.sent&pageSize=200", token),
+    verify: (w, _t, caller, body) => organizerSeesNgo1(w, caller, body),
+  },
 };
