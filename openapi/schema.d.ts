@@ -1422,7 +1422,10 @@ export interface paths {
          *     flags), NGO admin accounts (create, password reset, delete), forms (create, save, publish, delete,
          *     reorder, import), notifications sent, and review-state changes of answer threads. An entry keeps the
          *     actor's account and the subject's name as they were, so it stays readable after either is deleted;
-         *     `subject.exists` says whether the subject can still be opened. A refused or failed change writes nothing.
+         *     `subject.exists` says whether the subject can still be opened. A refused or failed change writes nothing,
+         *     and neither does a save that changes nothing (an edit with the same values, the same status or order again,
+         *     a replayed notification, a dry-run import). Claims, comments and a resolution note alone are the thread
+         *     timeline's, not the log's; observers' own writes (answers, notes, arrival) are not staff actions.
          *
          *     Newest first (`at` descending, then id descending). Filters combine with AND.
          */
@@ -2284,7 +2287,12 @@ export interface components {
         AuditSubjectType: "observer" | "ngo" | "ngoAdmin" | "form" | "notification" | "thread";
         /**
          * @description `observers.imported` is about the NGO the observers were imported into (`count` observers);
-         *     `forms.reordered` about no single form (`subject.id` null).
+         *     `forms.reordered` about no single form (`subject.id` null, labelled with the form codes in their new
+         *     order, `order` changing from the old codes to the new). An observer's device reset is `observer.updated`
+         *     with `deviceRegisterDate` set to null. `ngo.updated` is an edit of the profile (its flags included when
+         *     the edit changes them); the status and organizer switches have their own actions. A form saved out of
+         *     draft, or published at its creation, is `form.published`; any other save of an existing form (putting it
+         *     back into draft too) is `form.updated`; an imported file makes a new draft, `form.imported`.
          * @enum {string}
          */
         AuditAction: "observer.created" | "observer.updated" | "observer.deleted" | "observer.pinReset" | "observers.imported" | "ngo.created" | "ngo.updated" | "ngo.deleted" | "ngo.activated" | "ngo.deactivated" | "ngo.organizerGranted" | "ngo.organizerRevoked" | "ngoAdmin.created" | "ngoAdmin.passwordReset" | "ngoAdmin.deleted" | "form.created" | "form.updated" | "form.published" | "form.deleted" | "forms.reordered" | "form.imported" | "notification.sent" | "thread.stateChanged";
@@ -2303,17 +2311,25 @@ export interface components {
             /** @description Threads only. */
             pollingStationId?: number;
             /**
-             * @description The subject's name when the action happened: an observer's name and phone, an NGO's name, an admin's
-             *     account, a form's code and title, a notification's title, a thread's observer and station.
+             * @description The subject's name when the action happened (after an edit, the new name): an observer's name and
+             *     phone (`Maria Popescu (0722000111)`), an NGO's name, an admin's account, a form's code and title
+             *     (`A: Deschiderea secției`), a notification's title, a thread's observer and station
+             *     (`Maria Popescu (0722000111), AB 12`).
              */
             label: string;
             /** @description Whether the subject can still be opened (false once deleted). */
             exists: boolean;
         };
         AuditChange: {
-            /** @description The changed property, named as in the API (`name`, `phone`, `isActive`, `state`, ...). */
+            /**
+             * @description The changed property, named as in the API (`name`, `phone`, `isActive`, `state`, ...); for forms also
+             *     `formSections`, `questions` and `optionsToQuestions`, the numbers of each. A created subject lists its
+             *     fields from null. A new PIN is listed as `pin` with both values null.
+             */
             field: string;
+            /** @description The value before, as text (`true`, `12`, a date-time); null for none. */
             from: string | null;
+            /** @description The value after, as text; null for none. */
             to: string | null;
         };
         AuditEntry: {
@@ -2329,7 +2345,7 @@ export interface components {
             ngoName: string | null;
             /** @description The fields that changed, with their values before and after (PINs and passwords never shown). */
             changes: components["schemas"]["AuditChange"][];
-            /** @description For `observers.imported`, the observers added. */
+            /** @description For `observers.imported`, the observers added; for `notification.sent`, the observers it addressed. */
             count?: number;
         };
         AuditPage: {
