@@ -33,6 +33,9 @@ export default defineConfig({
           setupFiles: ["./tests/support/setup.ts"],
           globalSetup: ["./tests/support/test-database.global-setup.ts"],
           css: false,
+          // A screen test waits on what the user would see (findBy… up to 5 s each); on a loaded 2-core machine a
+          // whole journey through a form takes longer than Vitest's default 5 s without anything being wrong.
+          testTimeout: 20_000,
         },
       },
       {
