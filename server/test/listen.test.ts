@@ -18,6 +18,12 @@ describe("the HTTP listener", () => {
     await server.close();
   });
 
+  it("keeps idle connections longer than a proxy's 60 s upstream keep-alive and says so in Keep-Alive", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+    await response.arrayBuffer();
+    expect(response.headers.get("keep-alive")).toBe("timeout=65");
+  });
+
   it("answers an over-long URL with a 431 problem, not an empty body", async () => {
     const response = await fetch(`http://127.0.0.1:${port}/api/health?x=${"a".repeat(20_000)}`);
     expect(response.status).toBe(431);

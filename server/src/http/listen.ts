@@ -24,10 +24,20 @@ function answerClientErrors(server: Server): void {
   });
 }
 
+/**
+ * How long an idle keep-alive connection stays open. A client that sends on a connection the server is closing gets
+ * a reset, and a POST (an observer's answers) cannot be retried blindly: the server must be the last to close, so
+ * it outlasts the idle time of what sits in front of it (nginx's upstream keepalive_timeout and common load
+ * balancers: 60 s). Node's 5 s default loses that race under load; clients that read the Keep-Alive hint (undici)
+ * close a second before the time it announces.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** Serves the app over HTTP on the given address; resolves once it listens. */
 export function listen(app: Hono, { hostname, port }: { hostname: string; port: number }): Promise<{ server: Server; address: AddressInfo }> {
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, hostname, port }, (address) => resolve({ server, address })) as Server;
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     answerClientErrors(server);
   });
 }
