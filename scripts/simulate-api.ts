@@ -39,6 +39,12 @@ export function createPacer(perSecond: number, signal: AbortSignal) {
 export type Api = Client<paths>;
 
 /**
+ * Sees every attempt once it answered (or failed to): the request as sent, the response (or the network error) and
+ * the milliseconds until its headers. Awaited before the caller gets the response, so a caller's order is kept.
+ */
+export type CallObserver = (request: Request, outcome: Response | Error, milliseconds: number) => void | Promise<void>;
+
+/**
  * A typed client of the public API that waits for its pacing slot before each request and, on a 429, waits the
  * server's Retry-After and tries again, at most `retries` times (sign-in under load answers "busy" that way).
  * Requests stop on `signal`.
@@ -46,13 +52,18 @@ export type Api = Client<paths>;
 export function createApi(
   baseUrl: string,
   token: string | undefined,
-  { pace, tally, signal, retries = 3 }: { pace: () => Promise<void>; tally: Tally; signal: AbortSignal; retries?: number },
+  { pace, tally, signal, retries = 3, observe }: { pace: () => Promise<void>; tally: Tally; signal: AbortSignal; retries?: number; observe?: CallObserver },
 ): Api {
   async function pacedFetch(request: Request): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       await pace();
       tally.requests++;
-      const response = await fetch(request.clone(), { signal });
+      const sent = performance.now();
+      const response = await fetch(request.clone(), { signal }).catch(async (error: Error) => {
+        await observe?.(request, error, performance.now() - sent);
+        throw error;
+      });
+      await observe?.(request, response, performance.now() - sent);
       if (response.status !== 429 || attempt === retries) return response;
       await response.body?.cancel();
       await sleep(Number(response.headers.get("retry-after") ?? 1) * 1000, undefined, { signal });

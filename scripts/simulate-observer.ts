@@ -30,10 +30,10 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * ite
 const chance = (share: number) => Math.random() < share;
 
 /** One option, now and then a flagged one (two for multiple choice); free text gets a sentence. */
-function chooseOptions(question: Question) {
+function chooseOptions(question: Question, flaggedShare: number) {
   const flagged = question.optionsToQuestions.filter((option) => option.flagged);
   const regular = question.optionsToQuestions.filter((option) => !option.flagged);
-  const chosen = flagged.length > 0 && (regular.length === 0 || chance(FLAGGED_SHARE)) ? [pick(flagged)] : [pick(regular)];
+  const chosen = flagged.length > 0 && (regular.length === 0 || chance(flaggedShare)) ? [pick(flagged)] : [pick(regular)];
   if (MULTIPLE_CHOICE.has(question.questionType) && chance(0.3)) {
     const other = pick(question.optionsToQuestions);
     if (!chosen.includes(other)) chosen.push(other);
@@ -49,9 +49,10 @@ export function countyOf(catalogue: Catalogue, index: number): County {
 /**
  * One visit: arrive at a station of the county, answer every published form that applies to it section by
  * section, a note with photos now and then (on a flagged answer, or on the station), then leave.
- * Returns early (without leaving) when `stopping()` turns true between two steps.
+ * Returns early (without leaving) when `stopping()` turns true between two steps. `flaggedShare`: how often a
+ * question that has a flagged option gets one.
  */
-export async function visitStation(api: Api, catalogue: Catalogue, county: County, tally: Tally, stopping: () => boolean) {
+export async function visitStation(api: Api, catalogue: Catalogue, county: County, tally: Tally, stopping: () => boolean, flaggedShare = FLAGGED_SHARE) {
   const station = { countyCode: county.code, pollingStationNumber: 1 + Math.floor(Math.random() * county.limit) };
   expectOk("recordArrival", await api.POST("/api/v1/polling-station", {
     body: { ...station, observerArrivalTime: new Date().toISOString(), urbanArea: chance(0.55), isPollingStationPresidentFemale: chance(0.45) },
@@ -61,7 +62,7 @@ export async function visitStation(api: Api, catalogue: Catalogue, county: Count
   for (const section of forms.flatMap((form) => form.formSections)) {
     if (stopping()) return;
     if (section.questions.length === 0) continue;
-    const answers: AnswerInput[] = section.questions.map((question) => ({ questionId: question.id, ...station, options: chooseOptions(question) }));
+    const answers: AnswerInput[] = section.questions.map((question) => ({ questionId: question.id, ...station, options: chooseOptions(question, flaggedShare) }));
     await api.POST("/api/v1/answers", { body: { answers } }).then((result) => expectOk("submitAnswers", result));
     const flagged = answers.filter((answer) => answer.options.some((chosen) => isFlagged(section.questions, answer.questionId, chosen.optionId)));
     tally.answers += answers.reduce((sum, answer) => sum + answer.options.length, 0);
