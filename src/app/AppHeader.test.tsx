@@ -9,7 +9,7 @@ import { observerReportsFlaggedAnswer, unhandledUrgent } from "../shared/live/li
 // On the real server: admin.cfr of the organizing NGO 1, ana.pop of NGO 2, which does not organize.
 const openAs = async (account: string) => renderSignedIn(await startTestServer({ seed: twoNgosWithoutObservers }), account, { path: "/urgents" });
 
-// jsdom's viewport is a fixed 1024 px, below the lg breakpoint where the header shows its own links: there they
+// jsdom's viewport is a fixed 1024 px, below the xl breakpoint where the header shows its own links: there they
 // are display:none (so queries on them pass hidden: true) and the burger menu is the visible way to the sections.
 
 async function headerNavigation(label = "Main navigation") {
@@ -21,7 +21,7 @@ async function headerNavigation(label = "Main navigation") {
 }
 
 describe("AppHeader", () => {
-  it("links every section for an organizer, NGOs included, and shows who is signed in", async () => {
+  it("links every section for an organizer, NGOs and the activity log included, and shows who is signed in", async () => {
     await openAs(ORGANIZER);
     const navigation = await headerNavigation();
     const links = navigation.getAllByRole("link", { hidden: true });
@@ -34,15 +34,17 @@ describe("AppHeader", () => {
       ["Observer guide(opens in a new tab)", "https://votemonitor.org/ghid-observator.pdf"],
       ["Forms", "/formulare"],
       ["Notifications", "/notifications"],
+      ["Activity log", "/audit"],
     ]);
     expect(screen.getByTestId("user-name")).toHaveTextContent("admin.cfr");
     expect(screen.getByRole("link", { name: "Vote Monitor" })).toHaveAttribute("href", "/");
   });
 
-  it("hides the NGOs link from staff of a non-organizing NGO", async () => {
+  it("hides the NGOs and activity log links from staff of a non-organizing NGO", async () => {
     await openAs(STAFF);
     const navigation = await headerNavigation();
     expect(navigation.queryByRole("link", { name: "NGOs", hidden: true })).not.toBeInTheDocument();
+    expect(navigation.queryByRole("link", { name: "Activity log", hidden: true })).not.toBeInTheDocument();
     expect(navigation.getByRole("link", { name: "Emergencies", hidden: true })).toBeInTheDocument();
     expect(screen.getByTestId("user-name")).toHaveTextContent("ana.pop");
   });

@@ -11,8 +11,11 @@ import { PRODUCT_NAME } from "../shared/product";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { NavigationLinks } from "./NavigationLinks";
 
-/** Below this breakpoint the links move behind the burger, into the shell's navbar. */
-export const HEADER_COLLAPSE_BREAKPOINT = "lg";
+/**
+ * Below this breakpoint the links move behind the burger, into the shell's navbar. Nine sections in Romanian need
+ * about 1,400 px on one line: below xl (88em) they would wrap or push Logout off the screen.
+ */
+export const HEADER_COLLAPSE_BREAKPOINT = "xl";
 
 interface AppHeaderProps {
   navigationOpened: boolean;
@@ -51,6 +54,8 @@ export function AppHeader({ navigationOpened, onToggleNavigation }: AppHeaderPro
           visibleFrom={HEADER_COLLAPSE_BREAKPOINT}
           gap="md"
           wrap="nowrap"
+          // Each link as wide as its label: Mantine's default caps every child at an equal share of the row.
+          preventGrowOverflow={false}
         >
           <NavigationLinks />
         </Group>

@@ -4,6 +4,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
+import { activityLogLabel } from "../features/audit/audit.messages";
 import { useSession } from "../features/session/session-context";
 import { selectIsOrganizer } from "../features/session/session.selectors";
 import classes from "./navigation.module.css";
@@ -29,11 +30,12 @@ const destinations: Destination[] = [
   { kind: "external", href: observerGuideUrl, label: msg({ id: "OBSERVER_GUIDE", message: "Observer guide" }) },
   { kind: "route", to: paths.forms.href(), label: msg({ id: "FORMS", message: "Forms" }) },
   { kind: "route", to: paths.notifications.href(), label: msg({ id: "NOTIFICATIONS", message: "Notifications" }) },
+  { kind: "route", to: paths.audit.href(), label: activityLogLabel, organizerOnly: true },
 ];
 
 /**
- * The links to the sections of the back-office (NGOs only for organizers); the caller provides the labelled
- * <nav> around them. The active section carries aria-current="page".
+ * The links to the sections of the back-office (NGOs and the activity log only for organizers); the caller provides
+ * the labelled <nav> around them. The active section carries aria-current="page".
  */
 export function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { i18n } = useLingui();

@@ -5,7 +5,7 @@ import { useSelector } from "@xstate/react";
 import { useSession } from "../features/session/session-context";
 import { selectIsOrganizer } from "../features/session/session.selectors";
 
-/** NGO management and the form editor belong to organizers; others get an explanation instead of a blank page. */
+/** NGO management, the form editor and the activity log belong to organizers; others get an explanation instead of a blank page. */
 export function OrganizerGuard() {
   const organizer = useSelector(useSession(), selectIsOrganizer);
   if (organizer) return <Outlet />;

@@ -22,6 +22,7 @@ const FormList = lazyPage(() => import("../features/forms/FormList"), "FormList"
 // One page for both routes: a new form's first save moves it to /formulare/:formId without opening it again.
 const FormEditorPage = lazyPage(() => import("../features/forms/editor/FormEditorPage"), "FormEditorPage");
 const NotificationSend = lazyPage(() => import("../features/notifications/NotificationSend"), "NotificationSend");
+const AuditList = lazyPage(() => import("../features/audit/AuditList"), "AuditList");
 const NotFoundPage = lazyPage(() => import("./NotFoundPage"), "NotFoundPage");
 
 /** What a route knows beyond its page: the data to fetch while the page's code loads. */
@@ -67,6 +68,7 @@ export const routes = createRoutesFromElements(
         <Route path={paths.ngo.path} element={<NgoShow />} />
         <Route path={paths.formNew.path} element={<FormEditorPage />} />
         <Route path={paths.form.path} element={<FormEditorPage />} handle={{ prefetch: prefetchFormOf } satisfies RouteData} />
+        <Route path={paths.audit.path} element={<AuditList />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Route>

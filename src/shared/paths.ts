@@ -4,11 +4,24 @@
  * Features link to each other only through this table, never through literals.
  */
 
+import type { components } from "../api/schema";
+
 type ProfileState = "new" | "view" | "edit";
 
 /** `/notifications?observerIds=1,2`: the composer opens with these observers chosen. */
 function withObserverIds(base: string, observerIds: readonly number[] = []): string {
   return observerIds.length === 0 ? base : `${base}?observerIds=${observerIds.join(",")}`;
+}
+
+/** `base?field=value&…` with the query's non-empty fields, in the order given (so equal filters give equal links). */
+function withQuery<Field extends string>(base: string, order: readonly Field[], query: Partial<Record<Field, string | number>>): string {
+  const search = new URLSearchParams();
+  for (const field of order) {
+    const value = String(query[field] ?? "").trim();
+    if (value) search.set(field, value);
+  }
+  const text = search.toString();
+  return text ? `${base}?${text}` : base;
 }
 
 /**
@@ -27,15 +40,22 @@ export interface AnswerListQuery {
 }
 const ANSWER_QUERY_ORDER = ["county", "pollingStationNumber", "observerPhoneNumber", "from", "to", "formCode", "state", "sort"] as const;
 
-function withAnswerQuery(base: string, query: AnswerListQuery = {}): string {
-  const search = new URLSearchParams();
-  for (const field of ANSWER_QUERY_ORDER) {
-    const value = String(query[field] ?? "").trim();
-    if (value) search.set(field, value);
-  }
-  const text = search.toString();
-  return text ? `${base}?${text}` : base;
+const withAnswerQuery = (base: string, query: AnswerListQuery = {}) => withQuery(base, ANSWER_QUERY_ORDER, query);
+
+/**
+ * The filter of the activity log, as its URL query carries it (features/audit reads these names, in this order):
+ * how a record's page links to its own history (`subjectType` with `subjectId`).
+ */
+export interface AuditQuery {
+  subjectType?: components["schemas"]["AuditSubjectType"];
+  subjectId?: string | number;
+  action?: components["schemas"]["AuditAction"];
+  ngoId?: string | number;
+  search?: string;
+  from?: string;
+  to?: string;
 }
+export const AUDIT_QUERY_FIELDS = ["subjectType", "subjectId", "action", "ngoId", "search", "from", "to"] as const;
 
 export const paths = {
   login: { path: "login", href: () => "/login" },
@@ -73,5 +93,9 @@ export const paths = {
   notifications: {
     path: "notifications",
     href: (observerIds?: readonly number[]) => withObserverIds("/notifications", observerIds),
+    /** The same page with its History tab open. */
+    historyHref: () => "/notifications?tab=history",
   },
+  /** The activity log (organizers): staff actions, newest first. */
+  audit: { path: "audit", href: (query: AuditQuery = {}) => withQuery("/audit", AUDIT_QUERY_FIELDS, query) },
 } as const;

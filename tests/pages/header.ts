@@ -12,7 +12,10 @@ export interface AppHeader {
   chooseLanguage(language: "English" | "Română"): Promise<void>;
 }
 
-export const HEADER_WORDS: Words<{ logout: string }> = { en: { logout: "Logout" }, ro: { logout: "Deconectare" } };
+export const HEADER_WORDS: Words<{ logout: string; openMenu: string }> = {
+  en: { logout: "Logout", openMenu: "Open the menu" },
+  ro: { logout: "Deconectare", openMenu: "Deschide meniul" },
+};
 
 /**
  * Below the lg breakpoint (jsdom's 1024 px) the header's own links are display:none, where they have no
@@ -24,6 +27,7 @@ export const headerControls = (words = HEADER_WORDS.en) => ({
   link: { role: "link", hidden: true } satisfies Target,
   section: (name: string) => ({ role: "link", name, hidden: true }) satisfies Target,
   logout: { role: "button", name: words.logout } satisfies Target,
+  openMenu: { role: "button", name: words.openMenu } satisfies Target,
   userName: { testId: "user-name" } satisfies Target,
   language: (name: string) => ({ role: "radio", name }) satisfies Target,
 });

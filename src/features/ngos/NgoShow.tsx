@@ -1,6 +1,6 @@
 import { useRef, type RefObject } from "react";
 import { useNavigate, useParams } from "react-router";
-import { Alert, Button, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useApi } from "../../api/api-context";
@@ -8,6 +8,7 @@ import { readStoredDraft, storedDraftActor } from "../../shared/draft-storage";
 import type { PageMode } from "../../shared/machines/page-mode.machine";
 import { pageModeFromRoute } from "../../shared/machines/page-mode.route";
 import { paths } from "../../shared/paths";
+import { AuditHistoryLink } from "../../shared/ui/AuditHistoryLink";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { LeaveGuard } from "../../shared/ui/LeaveGuard";
 import { usePageActor } from "../../shared/use-page-actor";
@@ -89,7 +90,14 @@ function NgoProfile({ mode: routeMode, id }: { mode: PageMode; id: number | null
 
   return (
     <Stack>
-      <Title order={1}>{title}</Title>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" preventGrowOverflow={false}>
+        <Title order={1}>{title}</Title>
+        {id === null ? null : (
+          <AuditHistoryLink subjectType="ngo" subjectId={id}>
+            <Trans comment="Link: the activity log narrowed to this record">History</Trans>
+          </AuditHistoryLink>
+        )}
+      </Group>
       {phase === "loading" ? <Loader aria-label={t({ id: "LOADING", message: "Loading" })} /> : null}
       {phase === "failed" && error ? (
         <Alert color="red" role="alert" title={<Trans>Could not load the NGO</Trans>}>

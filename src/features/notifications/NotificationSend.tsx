@@ -20,7 +20,8 @@ export function NotificationSend() {
   const [searchParams] = useSearchParams();
   const chosen = searchParams.get("observerIds") ?? "";
   const observerIds = useMemo(() => readObserverIds(chosen), [chosen]);
-  const [tab, setTab] = useState<string | null>("compose");
+  // The activity log links a sent notification to the history (`?tab=history`).
+  const [tab, setTab] = useState<string | null>(searchParams.get("tab") === "history" ? "history" : "compose");
   return (
     <Stack gap="md">
       <Title order={1}>

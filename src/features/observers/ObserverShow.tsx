@@ -8,6 +8,7 @@ import type { PageMode } from "../../shared/machines/page-mode.machine";
 import { pageModeFromRoute } from "../../shared/machines/page-mode.route";
 import { useProfilePage } from "../../shared/use-profile-page";
 import { paths } from "../../shared/paths";
+import { AuditHistoryLink } from "../../shared/ui/AuditHistoryLink";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { LeaveGuard } from "../../shared/ui/LeaveGuard";
 import { useObserverPage } from "./observer-profile.page";
@@ -66,9 +67,17 @@ function ObserverProfile({ mode: routeMode, id }: { mode: PageMode; id: number |
       {/* The title wraps rather than pushing Back onto a line of its own on a phone. */}
       <Group justify="space-between" align="flex-start" wrap="nowrap" preventGrowOverflow={false}>
         <Title order={1}>{title}</Title>
-        <Button variant="subtle" style={{ flexShrink: 0 }} onClick={() => void (hasPreviousPage() ? navigate(-1) : navigate(OBSERVERS_PATH))}>
-          <Trans id="BACK">Back</Trans>
-        </Button>
+        {/* On a phone History and Back stack, so that a long title word ("observatorului") keeps its width. */}
+        <Group gap={0} justify="flex-end" maw={{ base: 120, sm: "none" }}>
+          {id === null ? null : (
+            <AuditHistoryLink subjectType="observer" subjectId={id}>
+              <Trans comment="Link: the activity log narrowed to this record">History</Trans>
+            </AuditHistoryLink>
+          )}
+          <Button variant="subtle" style={{ flexShrink: 0 }} onClick={() => void (hasPreviousPage() ? navigate(-1) : navigate(OBSERVERS_PATH))}>
+            <Trans id="BACK">Back</Trans>
+          </Button>
+        </Group>
       </Group>
       {phase === "loading" ? <Loader aria-label={t({ id: "LOADING", message: "Loading" })} /> : null}
       {phase === "failed" && error ? (

@@ -10,7 +10,14 @@ export function appHeader(page: Page, locale: Locale = "en"): AppHeader {
     signedInAs: () => textOf(locate(page, controls.userName)),
     logoutState: () => stateOf(locate(page, controls.logout)),
     sections: () => textsOf(locate(navigation(), controls.link)),
-    openSection: (name) => locate(navigation(), controls.section(name)).click(),
+    // Below the xl breakpoint (the journeys' 1280 px) the header's links are collapsed behind the burger.
+    async openSection(name) {
+      await locate(page, controls.banner).waitFor();
+      const inHeader = locate(navigation(), controls.section(name));
+      if (await inHeader.isVisible()) return inHeader.click();
+      await locate(page, controls.openMenu).click();
+      await page.getByRole("navigation").getByRole("link", { name, exact: true }).click();
+    },
     logOut: () => locate(page, controls.logout).click(),
     // The radio itself is hidden under its label: the user clicks the label.
     async chooseLanguage(language) {

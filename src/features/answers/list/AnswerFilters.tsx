@@ -5,9 +5,9 @@ import { Button, Group, NumberInput, Select, TextInput } from "@mantine/core";
 import { DatesProvider, DateTimePicker } from "@mantine/dates";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ListFilter } from "../../../shared/machines/list.machine";
+import { fromPickerValue, toPickerValue } from "../../../shared/picker-dates";
 import type { County } from "./answer-list.actors";
 import { EMPTY_ANSWER_FILTER } from "./answer-list.config";
-import { fromPickerValue, toPickerValue } from "./answer-list.dates";
 import { isEmptyFilter } from "./answer-list.url";
 
 interface AnswerFiltersProps {

@@ -2,9 +2,11 @@ import { Link } from "react-router";
 import { ActionIcon, Anchor, Badge, Button, Group, Title, Tooltip } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "../../../shared/paths";
+import { AuditHistoryLink } from "../../../shared/ui/AuditHistoryLink";
 
 interface EditorToolbarProps {
-  isNew: boolean;
+  /** The saved form's id; null while a new form has not been saved. */
+  formId: number | null;
   published: boolean;
   dirty: boolean;
   busy: boolean;
@@ -21,7 +23,8 @@ interface EditorToolbarProps {
 /** The editor's header: back to the list, the title and state, undo and redo, Save draft and Publish. */
 export function EditorToolbar(props: EditorToolbarProps) {
   const { t } = useLingui();
-  const { isNew, published, dirty, busy, canUndo, canRedo, saving } = props;
+  const { formId, published, dirty, busy, canUndo, canRedo, saving } = props;
+  const isNew = formId === null;
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Group gap="sm" wrap="wrap">
@@ -46,6 +49,11 @@ export function EditorToolbar(props: EditorToolbarProps) {
             <Trans>Unsaved changes</Trans>
           </Badge>
         ) : null}
+        {formId === null ? null : (
+          <AuditHistoryLink subjectType="form" subjectId={formId}>
+            <Trans comment="Link: the activity log narrowed to this record">History</Trans>
+          </AuditHistoryLink>
+        )}
       </Group>
       <Group gap="xs">
         <Tooltip label={t`Undo (Ctrl+Z)`}>

@@ -129,7 +129,7 @@ export function FormEditor(props: FormEditorProps) {
         <ProblemsContext value={problemsById}>
           <Stack gap="md" maw={1100}>
             <EditorToolbar
-              isNew={context.formId === null}
+              formId={context.formId}
               published={context.published}
               dirty={selectIsDirty(snapshot)}
               busy={busy || reviewing}
