@@ -110,6 +110,11 @@ const seeFormEditor = async ({ page }: ScreenContext) => {
   await page.locator("section").last().waitFor();
 };
 
+/** The activity log with the entries recordVisualActivity wrote. */
+const seeAuditLog = async ({ page }: ScreenContext) => {
+  await page.getByTestId("audit-what").first().waitFor();
+};
+
 async function seeDialog({ page }: ScreenContext) {
   await page.getByRole("dialog").waitFor();
 }
@@ -194,6 +199,15 @@ export const SCREENS: Screen[] = [
     },
   },
   { name: "notifications", path: () => "/notifications" },
+  { name: "audit", path: () => "/audit", show: seeAuditLog },
+  {
+    name: "audit-history",
+    path: ({ observerId }) => `/audit?subjectType=observer&subjectId=${observerId}`,
+    show: async (context) => {
+      await seeAuditLog(context);
+      await context.page.getByTestId("audit-subject-filter").waitFor();
+    },
+  },
   { name: "not-found", path: () => "/no-such-page" },
   {
     name: "navigation-open",

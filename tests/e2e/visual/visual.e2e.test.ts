@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type TestPage } from "../support/browser.ts";
 import { startServer, type RunningServer } from "../support/server-process.ts";
+import { freezeAuditTimes, recordVisualActivity } from "./activity.ts";
 import { compareWithApproved } from "./approved-screenshots.ts";
 import { SCREENS, VISUAL_ENGLISH, VISUAL_ROMANIAN, type DemoIds, type Screen, type VisualLabels } from "./screens.ts";
 
@@ -77,6 +78,7 @@ describe("the screens as approved", () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     token = await signInThroughApi(server);
     ids = await demoIds(server, token);
+    await recordVisualActivity(server, token, ids);
   });
   afterAll(async () => {
     await browser?.close();
@@ -96,6 +98,7 @@ describe("the screens as approved", () => {
             const page = (await response.json()) as Record<string, unknown>;
             await route.fulfill({ response, json: { ...page, serverTime: FROZEN_NOW.toISOString() } });
           });
+          await freezeAuditTimes(session.context, FROZEN_NOW);
           await session.context.addInitScript((stored) => localStorage.setItem("language", stored), language);
         });
         afterAll(() => session.context.close());
