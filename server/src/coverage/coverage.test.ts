@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect } from "vitest";
 import type { components } from "../../../openapi/schema.d.ts";
 import { expectProblem, serverTests, type SignedInServer } from "../../test/fixtures.ts";
@@ -10,6 +11,25 @@ type StationPage = components["schemas"]["CoverageStationPage"];
 type Measure = components["schemas"]["CoverageMeasure"];
 
 const tests = serverTests({ observers: 30 });
+
+/** Each observer's presence at each station as the three tables say it, to compare with what the triggers keep. */
+const PRESENCE_FROM_SOURCES = sql`
+  SELECT k.observer_id, k.polling_station_id, coalesce(i.observer_arrival_time IS NOT NULL, false) AS arrived,
+    n.last_modified IS NOT NULL AS noted, coalesce(x.form_ids, '{}') AS form_ids, coalesce(x.flagged_count, 0) AS flagged_count,
+    greatest(x.last_modified, n.last_modified, i.last_modified) AS last_activity
+  FROM (
+    SELECT observer_id, polling_station_id FROM answer_tally UNION SELECT observer_id, polling_station_id FROM note
+    UNION SELECT observer_id, polling_station_id FROM polling_station_info
+  ) k
+  LEFT JOIN polling_station_info i ON i.observer_id = k.observer_id AND i.polling_station_id = k.polling_station_id
+  LEFT JOIN (SELECT observer_id, polling_station_id, max(last_modified) AS last_modified FROM note GROUP BY 1, 2) n
+    ON n.observer_id = k.observer_id AND n.polling_station_id = k.polling_station_id
+  LEFT JOIN (
+    SELECT observer_id, polling_station_id, array_agg(form_id ORDER BY form_id) AS form_ids, sum(flagged_count)::int AS flagged_count,
+      max(last_modified) AS last_modified
+    FROM answer_tally GROUP BY 1, 2
+  ) x ON x.observer_id = k.observer_id AND x.polling_station_id = k.polling_station_id
+  ORDER BY 1, 2`;
 
 const zero = { observed: 0, opened: 0, reporting: 0, counted: 0, silent: 0, irregularities: 0 };
 /*
@@ -124,6 +144,27 @@ describe.each(engines)("coverage on %s", (engine) => {
     ["an unknown county", "/api/v1/coverage/stations?county=ZZ&measure=observed", 404, "not_found"],
   ])("refuses %s", async (_, path, status, code) => {
     await expectProblem(await api.get(path, api.organizer), status, code);
+  });
+
+  it("keeps each observer's presence in step with answers, notes and station facts as they change", async () => {
+    const inStep = async () => {
+      const kept = await sql`SELECT * FROM station_presence ORDER BY 1, 2`.execute(api.db());
+      expect(kept.rows.length).toBeGreaterThan(20);
+      expect(kept.rows).toEqual((await PRESENCE_FROM_SOURCES.execute(api.db())).rows);
+    };
+    await inStep();
+    const ab10 = { countyCode: "AB", pollingStationNumber: 10 };
+    // o2 withdraws its only answer at AB 10, leaves AB 3 after arriving there, and its note at CJ 7 is removed.
+    expect((await api.send("POST", "/api/v1/answers", w.o2.token, { answers: [{ questionId: w.c1.id, ...ab10, options: [] }] })).status).toBe(204);
+    const ab3 = { countyCode: "AB", pollingStationNumber: 3 };
+    const now = api.server.clock.now.toISOString();
+    expect((await api.send("POST", "/api/v1/polling-station", w.o2.token, { ...ab3, observerArrivalTime: now })).status).toBe(200);
+    expect((await api.send("PUT", "/api/v1/polling-station", w.o2.token, { ...ab3, observerLeaveTime: now })).status).toBe(200);
+    await api.db().deleteFrom("note").where("observerId", "=", w.o2.id).execute();
+    await inStep();
+    const board = await coverage();
+    expect(board.counties.find((county) => county.countyCode === "AB")).toMatchObject({ observed: 3, reporting: 2, irregularities: 4 });
+    expect(board.counties.find((county) => county.countyCode === "CJ")).toMatchObject({ observed: 1 });
   });
 
   it("is refused to observers and without a token", async () => {

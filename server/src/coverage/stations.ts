@@ -66,13 +66,10 @@ async function observersAt(db: Kysely<Database>, scope: NgoScope, stationIds: nu
   if (stationIds.length === 0) return byStation;
   const { rows } = await sql<CoverageObserver & { pollingStationId: number }>`
     SELECT * FROM (
-      SELECT DISTINCT r.polling_station_id, o.id, o.name, o.phone
-      FROM (
-        SELECT observer_id, polling_station_id FROM answer_thread WHERE polling_station_id = ANY(${stationIds}::int[])
-        UNION SELECT observer_id, polling_station_id FROM note WHERE polling_station_id = ANY(${stationIds}::int[])
-        UNION SELECT observer_id, polling_station_id FROM polling_station_info WHERE polling_station_id = ANY(${stationIds}::int[])
-      ) AS r
+      SELECT r.polling_station_id, o.id, o.name, o.phone
+      FROM station_presence r
       JOIN (${countedObservers(db, scope)}) AS o ON o.id = r.observer_id
+      WHERE r.polling_station_id = ANY(${stationIds}::int[])
     ) AS seen
     ORDER BY ${romanianOrder("seen.name")}, seen.id`.execute(db);
   for (const { pollingStationId, ...observer } of rows) {
