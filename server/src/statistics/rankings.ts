@@ -77,8 +77,13 @@ function grouped(db: Kysely<Database>, scope: NgoScope, ranking: Ranking) {
   return stations.select([sql<string>`c.code || ' ' || s.number`.as("label"), "g.value", "c.code"]);
 }
 
-/** One page of a statistic, by value descending then label in Romanian order (the same on both engines). */
+/**
+ * One page of a statistic, by value descending then label in Romanian order (the same on both engines). The Romanian
+ * sort key is a function call per row (20 ms over 14,000 stations): only the rows whose value reaches the page's
+ * last value are sorted by it, the values being found first by a plain top-N.
+ */
 export async function rankingPage(db: Kysely<Database>, scope: NgoScope, method: Method, paging: Paging) {
   const query = grouped(db, scope, rankings[method]);
-  return pageWithTotal<Item>(db, sql`${query}`, sql`value DESC, ${romanianOrder("label")}, label COLLATE "C"`, paging);
+  const reach = sql`value >= (SELECT min(value) FROM (SELECT value FROM matching ORDER BY value DESC LIMIT ${paging.page * paging.pageSize}) AS top)`;
+  return pageWithTotal<Item>(db, sql`${query}`, sql`value DESC, ${romanianOrder("label")}, label COLLATE "C"`, paging, reach);
 }
