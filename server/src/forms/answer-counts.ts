@@ -7,10 +7,17 @@ import type { FormAudience } from "./visibility.ts";
 
 export type FormAnswerCounts = components["schemas"]["FormAnswerCounts"];
 
+/** Question types with one option per answer sheet: single choice, single choice with text, and the legacy 4. */
+const SINGLE_CHOICE = [1, 2, 4];
+
 /**
  * The non-zero answer counts of a form's questions and options, from the answers of the observers in scope.
  * Deleted observers' answers count too: they still hold on to their options, so the server still refuses to
  * remove them. A draft hidden from the caller is a 404 like a missing form.
+ *
+ * A question's answer sheets are its options' answers added up when it takes one option (submitAnswers refuses
+ * more); only multiple-choice questions need their sheets told apart, which on election day's 2,000,000 answers
+ * took 2.5 s for a form's every question.
  */
 export async function countFormAnswers(db: Kysely<Database>, audience: FormAudience, scope: NgoScope, formId: number): Promise<FormAnswerCounts> {
   let form = db.selectFrom("form").select("id").where("id", "=", formId);
@@ -27,22 +34,26 @@ export async function countFormAnswers(db: Kysely<Database>, audience: FormAudie
     answers = answers.innerJoin("observer", "observer.id", "answer.observerId").where("observer.ngoId", "=", scope.ngoId);
   }
 
-  // A question answered by ticking several options is still one answer sheet: count observer and station pairs.
-  const questions = await answers
-    .select(["question.id as questionId", sql<string | number>`count(DISTINCT (answer.observer_id, answer.polling_station_id))`.as("answers")])
-    .groupBy("question.id")
-    .orderBy("question.id")
-    .execute();
   const options = await answers
-    .select(["question.id as questionId", "questionOption.id as idOption", (eb) => eb.fn.countAll<string | number>().as("answers")])
+    .select(["question.id as questionId", "question.questionType", "questionOption.id as idOption", (eb) => eb.fn.countAll<string | number>().as("answers")])
     .groupBy(["question.id", "questionOption.id"])
     .orderBy("question.id")
     .orderBy("questionOption.id")
     .execute();
+  // A question answered by ticking several options is still one answer sheet: count observer and station pairs.
+  const multiple = await answers
+    .where("question.questionType", "not in", SINGLE_CHOICE)
+    .select(["question.id as questionId", sql<string | number>`count(DISTINCT (answer.observer_id, answer.polling_station_id))`.as("answers")])
+    .groupBy("question.id")
+    .execute();
 
   // count() is a bigint, which pg returns as a string.
+  const sheets = new Map(multiple.map((row) => [row.questionId, Number(row.answers)]));
+  for (const row of options) {
+    if (SINGLE_CHOICE.includes(row.questionType)) sheets.set(row.questionId, (sheets.get(row.questionId) ?? 0) + Number(row.answers));
+  }
   return {
-    questions: questions.map((row) => ({ questionId: row.questionId, answers: Number(row.answers) })),
+    questions: [...sheets].sort(([a], [b]) => a - b).map(([questionId, answers]) => ({ questionId, answers })),
     options: options.map((row) => ({ questionId: row.questionId, idOption: row.idOption, answers: Number(row.answers) })),
   };
 }
