@@ -20,6 +20,7 @@ const DEFLATE = 8;
 const ZIP_VERSION = 20;
 /** Batches small writes: one deflate call per ~64 KiB instead of one per row. */
 const BATCH_BYTES = 64 * 1024;
+const SETTLED = Promise.resolve();
 
 /** MS-DOS time and date of `at`, as zip headers keep them. */
 function dosDateTime(at: Date): { time: number; date: number } {
@@ -71,10 +72,11 @@ export class ZipStream {
     };
     try {
       await fill({
-        write: async (text) => {
+        // Not async: a row that fits the batch returns the same settled promise, rather than a new one per row.
+        write: (text) => {
           batch.push(text);
           batchBytes += text.length;
-          if (batchBytes >= BATCH_BYTES) await flush();
+          return batchBytes >= BATCH_BYTES ? flush() : SETTLED;
         },
       });
       await flush();
