@@ -135,10 +135,11 @@ describe.skipIf(!postgresUrl)("faults on PostgreSQL", () => {
     const stored = () => count(`SELECT count(*) AS n FROM answer WHERE observer_id = $1`, [observerId]);
     expect(await stored()).toBe(0);
 
-    // record_live_events, the batch's last step, takes this advisory lock after every answer is written.
+    // record_live_events, the batch's last step, appends to live_event after every answer is written: a share lock
+    // on that table holds the transaction there (before its COMMIT is sent).
     await killMidTransaction(submit, {
-      lock: ["SELECT pg_advisory_lock(720514)"],
-      unlock: "SELECT pg_advisory_unlock(720514)",
+      lock: ["BEGIN", "LOCK TABLE live_event IN SHARE MODE"],
+      unlock: "ROLLBACK",
       statement: "%record_live_events%",
       wrote: "answer",
     });

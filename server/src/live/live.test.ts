@@ -277,6 +277,32 @@ describe.each(engines)("the live event stream on %s", (engine) => {
       await record(r.other.id);
       expect(Number((await organizer.next())!.id)).toBe(await lastId());
     });
+
+    it("numbers events in commit order, and a transaction that appended first holds back none that commits before it", async () => {
+      const organizer = await stream(api.organizer);
+      const from = await lastId();
+      let appended = () => {};
+      let mayCommit = () => {};
+      const firstAppended = new Promise<void>((resolve) => (appended = resolve));
+      const firstMayCommit = new Promise<void>((resolve) => (mayCommit = resolve));
+      const first = api.db().transaction().execute(async (trx) => {
+        await recordLiveEvents(trx, "answers", [{ observerId: r.own.id, pollingStationId: ab7 }], null, api.server.clock.now);
+        appended();
+        await firstMayCommit;
+      });
+      try {
+        await firstAppended;
+        const second = recordLiveEvents(api.db(), "answers", [{ observerId: r.other.id, pollingStationId: ab7 }], null, api.server.clock.now);
+        const heldBack = new Promise((_, reject) => setTimeout(() => reject(new Error("held back by the open transaction")), 5_000));
+        await Promise.race([second, heldBack]);
+      } finally {
+        mayCommit();
+        await first;
+      }
+      const events = await organizer.take(2);
+      expect(events.map((event) => payload(event).idObserver)).toEqual([r.other.id, r.own.id]);
+      expect(ids(events)).toEqual(await idsAfter(from));
+    });
   }
 
   // Last: it moves the clock a day on and trims what the other tests wrote.

@@ -9,7 +9,8 @@ export interface ThreadKey {
 /**
  * Appends a live event per thread, carrying the thread as it is now (migration 007's `record_live_events`), and
  * wakes every instance's listener when the transaction commits. Call it last in the transaction that makes the
- * change: from here to the commit, other event-writing transactions wait (that is what keeps ids in commit order).
+ * change, so that the events carry the thread as committed; their ids are given at the commit, in commit order
+ * (migration 012).
  */
 export async function recordLiveEvents(
   db: Kysely<Database>,
