@@ -195,13 +195,15 @@ export async function listThreadPage(
       const free = urgentNew.where("claimAdminId", "is", null);
       const lapsed = urgentNew.where("claimAdminId", "is not", null).where("claimExpiresAt", "<=", now);
       const byAge = (part: typeof free) => part.orderBy("urgentSince").orderBy("idObserver").orderBy("idPollingStation").limit(end);
+      // Urgent threads only have no flaggedCount 0: leaving that case out lets the handled urgent threads be read from
+      // answer_thread_urgent_handled_idx alone, rather than by walking every thread (migration 013).
       const rest = eb
         .selectFrom("threads")
         .select(PAGE_COLUMNS)
         .select(sql<number>`1`.as("rank"))
         .where((w) =>
           w.or([
-            w("flaggedCount", "=", 0),
+            ...(filter.urgent ? [] : [w("flaggedCount", "=", 0)]),
             w("state", "<>", "new"),
             w.and([w("claimAdminId", "is not", null), w("claimExpiresAt", ">", now)]),
           ]),
