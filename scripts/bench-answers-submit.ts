@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { components } from "../openapi/schema.d.ts";
-import { BENCH_PIN, benchPhone } from "./bench-answers-data.ts";
+import { benchObservers } from "./bench-answers-data.ts";
 import { percentile } from "./support/load.ts";
 
 type Form = components["schemas"]["Form"];
@@ -9,12 +9,12 @@ type County = components["schemas"]["County"];
 type AnswerInput = components["schemas"]["AnswerInput"];
 
 /** A bench observer's token; a 429 (the server busy hashing PINs) is waited out as the app would. */
-async function signInObserver(url: string, n: number): Promise<Record<string, string>> {
+async function signInObserver(url: string, credentials: { phone: string; pin: string }): Promise<Record<string, string>> {
   for (;;) {
     const response = await fetch(`${url}/api/v2/access/observer`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ phone: benchPhone(n), pin: BENCH_PIN }),
+      body: JSON.stringify(credentials),
     });
     if (response.status === 429) {
       await response.arrayBuffer();
@@ -49,7 +49,7 @@ function formAnswers(form: Form, county: County, round: number): AnswerInput[] {
  */
 export async function submitThroughput(url: string, observers: number, seconds: number) {
   const tokens: Record<string, string>[] = [];
-  for (let n = 1; n <= observers; n++) tokens.push(await signInObserver(url, n));
+  for (const credentials of benchObservers(observers)) tokens.push(await signInObserver(url, credentials));
   const counties = (await getJson<County[]>(`${url}/api/v1/polling-station?diaspora=false`, tokens[0])).filter((county) => county.limit > 0);
   const list = await getJson<{ formVersions: { id: number; diaspora: boolean }[] }>(`${url}/api/v1/form?draft=false&diaspora=false`, tokens[0]);
   const forms = await Promise.all(list.formVersions.map((summary) => getJson<Form>(`${url}/api/v1/form/${summary.id}`, tokens[0])));

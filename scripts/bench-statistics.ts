@@ -1,6 +1,7 @@
 // Statistics and coverage at election-day scale (issue 12, "Performance"), on a throwaway PostgreSQL 15 with
-// 2,000,000 answers from 20,000 observers across the 19,171 stations (written straight into the database), the
-// server in a process of its own. Over HTTP, one request at a time, as an organizer and as an NGO admin:
+// 2,000,000 answers from 20,000 observers across the 19,171 stations (the election-day dataset of seed:scale, written
+// straight into the database), the server in a process of its own. Over HTTP, one request at a time, as an organizer
+// and as an NGO admin:
 // - every card: p50/p95/p99 of page 1 at size 5 (the card) and 20 (the full list), target p95 ≤ 100 ms;
 // - the coverage board (target ≤ 300 ms) and the station lists behind its numbers;
 // - the answers lists a card links to (county, urgent, form), which now also total their threads;
@@ -13,8 +14,6 @@ import { performance } from "node:perf_hooks";
 import { build } from "vite";
 import { openDatabase } from "../server/src/db/database.ts";
 import { migrate } from "../server/src/db/migrate.ts";
-import { seedDemoData } from "../server/src/demo/seed.ts";
-import { createMemoryFileStore } from "../server/src/files/file-store.ts";
 import { startMeasuredServer } from "./bench-answers-server.ts";
 import { fillStatisticsDay, STAT_OBSERVERS } from "./bench-statistics-data.ts";
 import { benchStatisticsPage, type StatisticsPageTimes } from "./bench-statistics-page.ts";
@@ -73,7 +72,6 @@ await withBenchDatabase(async (databaseUrl) => {
   let counties: string[];
   try {
     await migrate(database);
-    await seedDemoData(database, createMemoryFileStore());
     const fillStart = performance.now();
     const answers = await fillStatisticsDay(database, console.log);
     console.log(`  ${answers} answers written in ${((performance.now() - fillStart) / 1000).toFixed(1)} s`);
