@@ -81,6 +81,15 @@ function isFlagged(questions: Question[], questionId: number, optionId: number):
   return questions.find((question) => question.id === questionId)?.optionsToQuestions.find((option) => option.idOption === optionId)?.flagged ?? false;
 }
 
+/** Each photo costs a deflate to make: a few dozen, made once, keep thousands of observers cheap to simulate. */
+const DISTINCT_PHOTOS = 32;
+const photos = new Map<number, Uint8Array<ArrayBuffer>>();
+function photo(seed: number): Uint8Array<ArrayBuffer> {
+  let bytes = photos.get(seed);
+  if (!bytes) photos.set(seed, (bytes = new Uint8Array(demoPng(seed, 320, 240))));
+  return bytes;
+}
+
 /** A note with one or two generated photos (phone-sized thumbnails of a polling station, valid PNGs). */
 async function sendNote(api: Api, station: { countyCode: string; pollingStationNumber: number }, questionId: number | undefined, tally: Tally) {
   const form = new FormData();
@@ -90,8 +99,8 @@ async function sendNote(api: Api, station: { countyCode: string; pollingStationN
   form.set("text", pick(FREE_TEXTS));
   const photos = chance(0.5) ? 2 : 1;
   for (let i = 0; i < photos; i++) {
-    const seed = Math.floor(Math.random() * 1_000_000);
-    form.append("files", new File([new Uint8Array(demoPng(seed, 320, 240))], `photo-${seed}.png`, { type: "image/png" }));
+    const seed = Math.floor(Math.random() * DISTINCT_PHOTOS);
+    form.append("files", new File([photo(seed)], `photo-${seed}.png`, { type: "image/png" }));
   }
   const result = await api.POST("/api/v2/note", {
     // The contract's form fields are typed as JSON; the multipart body is built above and sent as it is.

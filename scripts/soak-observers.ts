@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import type { components } from "../openapi/schema.d.ts";
 import { createApi, createGate, emptyTally, expectOk, type Api, type CallObserver, type Tally } from "./simulate-api.ts";
 import { countyOf, loadCatalogue, visitStation, type Catalogue } from "./simulate-observer.ts";
 import type { SoakObserver } from "./soak-data.ts";
 import type { Recorder } from "./soak-metrics.ts";
+import { createStoppableSleep } from "./support/stoppable-sleep.ts";
 
 type AnswersSubmission = components["schemas"]["AnswersSubmission"];
 
@@ -56,11 +56,14 @@ export async function signInObservers(url: string, observers: SoakObserver[], re
     ledger,
     async play(stop) {
       const stopping = () => stop.aborted;
+      const sleep = createStoppableSleep(stop);
       await Promise.all(
         observers.map(async (observer, index) => {
           // In-flight requests are not aborted at the end (their answers are then acknowledged); only the wait is.
+          // A signal of its own: fetch listens on it for each request, and one shared by thousands grows long lists.
+          const signal = new AbortController().signal;
           const observe = acknowledging(observer, ledger, recorder.observer("observer write"));
-          const api = createApi(url, tokens[index].access_token, { pace: observerPace(stop), tally, signal: never, observe });
+          const api = createApi(url, tokens[index].access_token, { pace: observerPace(sleep), tally, signal, observe });
           await playObserver(api, catalogue, countyOf(catalogue, index), tally, stopping, recorder);
         }),
       );
@@ -80,13 +83,11 @@ async function playObserver(api: Api, catalogue: Catalogue, county: Catalogue["c
 }
 
 /** The first request comes within one pause of the start, so that 2,000 observers do not start at once. */
-function observerPace(stop: AbortSignal) {
+function observerPace(sleep: (milliseconds: number) => Promise<void>) {
   const jitter = () => PAUSE_MS.min + Math.random() * (PAUSE_MS.max - PAUSE_MS.min);
   let next = performance.now() + Math.random() * PAUSE_MS.max;
   return async () => {
-    const wait = next - performance.now();
-    if (wait > 0) await sleep(wait, undefined, { signal: stop });
-    stop.throwIfAborted();
+    await sleep(Math.max(0, next - performance.now()));
     next = Math.max(next, performance.now()) + jitter();
   };
 }

@@ -1,4 +1,4 @@
-import { loadavg } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { MeasuredServer } from "./bench-answers-server.ts";
 import type { CountBack } from "./soak-count-back.ts";
@@ -11,8 +11,11 @@ import type { ServerHeap } from "./support/server-heap.ts";
 
 /** More live heap than at the start beyond this, under load or after it, is a miss until shown otherwise. */
 const HEAP_GROWTH_LIMIT = 16 * 1024 * 1024;
-/** Observer writes come at their own pace whatever the answers take: a p95 that climbs says the server fell behind. */
-const FELL_BEHIND = { factor: 2, floorMs: 1_000 };
+/**
+ * Observer writes come at their own pace whatever the answers take: a minute whose p95 is far above the best minute's
+ * says the server fell behind then (requests queued up), even if it caught up later.
+ */
+const FELL_BEHIND = { factor: 4, floorMs: 2_000 };
 
 const MiB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 const signedMiB = (bytes: number) => `${bytes >= 0 ? "+" : "−"}${MiB(Math.abs(bytes))}`;
@@ -20,7 +23,13 @@ const mark = (ok: boolean) => (ok ? " " : "✗");
 export const loadAverage = () => loadavg().map((load) => load.toFixed(2)).join(", ");
 
 export interface Memory { rss: number; heap: number }
-export interface MinuteSample { memory: Memory; observerWriteP95: number }
+export interface MinuteSample {
+  memory: Memory;
+  observerWriteP95: number;
+  /** The share of one core the server had this minute, and the machine's 1-minute load average at its end. */
+  serverCpu: number;
+  load: number;
+}
 
 /** The server's resident memory, and its live heap after a full collection (one short pause a minute). */
 export async function sampleMemory(server: MeasuredServer, heap: ServerHeap): Promise<Memory> {
@@ -38,16 +47,16 @@ export function minuteReporter(recorder: Recorder, server: MeasuredServer, heap:
     const seconds = (performance.now() - since) / 1000;
     const share = (cpuSeconds: number) => `${((cpuSeconds / seconds) * 100).toFixed(0)}%`;
     const used = process.cpuUsage(cpu);
-    const serverShare = share(server.cpuSeconds() - serverCpu);
+    const serverSeconds = server.cpuSeconds() - serverCpu;
     const window = recorder.takeWindow();
     const memory = await sampleMemory(server, heap);
-    console.log(`${label.padEnd(8)} ${describeCounts(window)} · server ${serverShare} of a core, RSS ${MiB(memory.rss)}, live heap ${MiB(memory.heap)} · ` +
+    console.log(`${label.padEnd(8)} ${describeCounts(window)} · server ${share(serverSeconds)} of a core, RSS ${MiB(memory.rss)}, live heap ${MiB(memory.heap)} · ` +
       `load generator ${share((used.user + used.system) / 1e6)}, event-loop lag p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms · load average ${loadAverage()}`);
     lag.reset();
     cpu = process.cpuUsage();
     serverCpu = server.cpuSeconds();
     since = performance.now();
-    return { memory, observerWriteP95: percentile(window.latencies["observer write"], 0.95) };
+    return { memory, observerWriteP95: percentile(window.latencies["observer write"], 0.95), serverCpu: serverSeconds / seconds, load: loadavg()[0] };
   };
 }
 
@@ -87,8 +96,10 @@ export interface SoakOutcome {
 export function printTotals({ minutes, recorder, tally, ledger, streams, samples, idle, counted }: SoakOutcome) {
   const total = recorder.total();
   const [start, end] = [samples[0].memory, samples.at(-1)!.memory];
-  const [firstP95, lastP95] = [samples[1]?.observerWriteP95 ?? NaN, samples.at(-1)!.observerWriteP95];
-  const fellBehind = lastP95 > FELL_BEHIND.floorMs && lastP95 > FELL_BEHIND.factor * firstP95;
+  const measured = samples.slice(1);
+  const best = Math.min(...measured.map((sample) => sample.observerWriteP95));
+  const behind = measured.flatMap((sample, index) => (sample.observerWriteP95 > Math.max(FELL_BEHIND.floorMs, FELL_BEHIND.factor * best) ? [index + 1] : []));
+  const fellBehind = behind.length > 0;
   const live = [liveLine(streams, ledger, true), liveLine(streams, ledger, false)];
   const [grown, retained] = [end.heap - start.heap, idle.heap - start.heap];
   console.log(`\nTotals (${minutes} min after the warm-up minute; load average now ${loadAverage()}):`);
@@ -96,7 +107,14 @@ export function printTotals({ minutes, recorder, tally, ledger, streams, samples
   console.log(`  observers: ${tally.arrivals} arrivals, ${tally.answers} answers (${tally.flagged} flagged), ${tally.notes} notes with ${tally.photos} photos, ${tally.departures} departures`);
   console.log(`${mark(total.errors === 0)} errors: ${total.errors}`);
   for (const [cause, count] of recorder.errorsByCause().slice(0, 10)) console.log(`      ${count} × ${cause}`);
-  console.log(`${mark(!fellBehind)} pace: observer writes p95 ${firstP95.toFixed(0)} ms in the first minute, ${lastP95.toFixed(0)} ms in the last`);
+  console.log(`${mark(!fellBehind)} pace: observer writes p95 ${best.toFixed(0)} ms in the best minute` +
+    (fellBehind ? `; the server fell behind in minute${behind.length > 1 ? "s" : ""} ${behind.join(", ")}` : `, ${Math.max(...measured.map((sample) => sample.observerWriteP95)).toFixed(0)} ms in the worst`));
+  const mean = (of: (sample: MinuteSample) => number) => measured.reduce((sum, sample) => sum + of(sample), 0) / measured.length;
+  const cores = availableParallelism();
+  if (fellBehind && mean((sample) => sample.load) > cores) {
+    console.log(`      the machine was oversubscribed: load average ${mean((sample) => sample.load).toFixed(1)} on ${cores} cores, ` +
+      `the server had ${(mean((sample) => sample.serverCpu) * 100).toFixed(0)}% of a core on average`);
+  }
   console.log("  the calls that waited longest in total (calls, p50/p95, summed):");
   for (const route of recorder.busiestRoutes().slice(0, 8)) {
     console.log(`      ${route.name}: ${route.calls}, ${route.p50.toFixed(0)}/${route.p95.toFixed(0)} ms, ${route.seconds.toFixed(0)} s`);

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { createApi, createGate, emptyTally, expectOk } from "./simulate-api.ts";
 import type { SoakStaff } from "./soak-data.ts";
 import type { Recorder } from "./soak-metrics.ts";
@@ -26,7 +25,7 @@ export async function signInStaff(url: string, staff: SoakStaff[], recorder: Rec
 }
 
 /** Browses until `stop`: a look, a pause, the next look. A failed look is counted and the person goes on. */
-export async function browse(url: string, session: StaffSession, recorder: Recorder, stop: AbortSignal): Promise<void> {
+export async function browse(url: string, session: StaffSession, recorder: Recorder, sleep: (milliseconds: number) => Promise<void>): Promise<void> {
   const [reads, writes] = [recorder.observer("staff read"), recorder.observer("staff write")];
   const api = createApi(url, session.token, {
     pace: async () => {},
@@ -37,11 +36,11 @@ export async function browse(url: string, session: StaffSession, recorder: Recor
   const screen: Screen = { api, url, recorder, counties: [], since: new Date(), threads: [], urgents: [] };
   // The first look comes within one pause of the start, so that the sessions do not all look at once.
   let pause = Math.random() * THINK_MS.max;
-  while (!stop.aborted) {
+  for (;;) {
     try {
-      await sleep(pause, undefined, { signal: stop });
+      await sleep(pause);
     } catch {
-      return;
+      return; // stopped
     }
     pause = between(THINK_MS);
     await (screen.counties.length === 0 ? openTriageRoom(screen) : chooseLook()(screen)).catch((error: unknown) => recorder.failure(error, "staff look"));

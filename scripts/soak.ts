@@ -21,6 +21,7 @@ import { expectedAnswers, loadAverage, minuteReporter, printTotals, sampleMemory
 import { browse, signInStaff } from "./soak-staff.ts";
 import { withBenchDatabase } from "./support/bench-database.ts";
 import { connectServerHeap } from "./support/server-heap.ts";
+import { createStoppableSleep } from "./support/stoppable-sleep.ts";
 
 const { values: options } = parseArgs({
   options: {
@@ -66,7 +67,8 @@ async function soak(databaseUrl: string) {
     const report = minuteReporter(recorder, server, heap);
     const started = performance.now();
     const playing = crowd.play(loadStop.signal);
-    const browsing = Promise.all(sessions.map((session) => browse(server.url, session, recorder, loadStop.signal)));
+    const staffSleep = createStoppableSleep(loadStop.signal);
+    const browsing = Promise.all(sessions.map((session) => browse(server.url, session, recorder, staffSleep)));
     const samples: MinuteSample[] = [];
     for (let minute = 0; minute <= MINUTES; minute++) {
       await sleep(started + (minute + 1) * MINUTE_MS - performance.now());
