@@ -28,15 +28,16 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 /**
  * Opens the database named by a URL:
- * `postgres://…` → PostgreSQL through a pg pool; `pglite:memory` → in-memory PGlite; `pglite:<dir>` → PGlite on disk.
+ * `postgres://…` → PostgreSQL through a pg pool of `poolSize` connections; `pglite:memory` → in-memory PGlite;
+ * `pglite:<dir>` → PGlite on disk.
  */
-export async function openDatabase(url: string): Promise<DatabaseHandle> {
+export async function openDatabase(url: string, { poolSize = 10 }: { poolSize?: number } = {}): Promise<DatabaseHandle> {
   const plugins = [new CamelCasePlugin()];
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     // A statement that runs away (a client gone, a pathological filter) is stopped by the database itself. JIT
     // compilation is for long analytic queries: on a list whose estimate crosses jit_above_cost it adds its 50–80 ms
     // of compiling to a 20 ms query (the active observers of a county on election day, npm run bench:scale).
-    const pool = new pg.Pool({ connectionString: url, max: 10, statement_timeout: STATEMENT_TIMEOUT_MS, options: "-c jit=off" });
+    const pool = new pg.Pool({ connectionString: url, max: poolSize, statement_timeout: STATEMENT_TIMEOUT_MS, options: "-c jit=off" });
     // An idle connection dropped by the server (restart, timeout) must not crash the process: the pool reconnects.
     pool.on("error", (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
     return {
