@@ -21,43 +21,40 @@ export async function resolveStations(
   stations: { ref: StationRef; field: string }[],
 ): Promise<Map<string, number>> {
   const wanted = [...new Map(stations.map((s) => [keyOf(s.ref), s.ref])).values()];
-  const codes = [...new Set(wanted.map((s) => s.countyCode))];
-  const counties = await db.selectFrom("county").select(["id", "code", "pollingStationCount"]).where("code", "in", codes).execute();
-  const countyByCode = new Map(counties.map((county) => [county.code, county]));
+  // Counties and stations in one round trip (every answer batch starts here); two arrays rather than a row-value IN
+  // list, which PGlite answers with no rows when it is long.
+  const lookUp = async () =>
+    (
+      await sql<{ code: string; countyId: number | null; pollingStationCount: number | null; stationId: number | null; number: number }>`
+        SELECT w.code, c.id AS county_id, c.polling_station_count, s.id AS station_id, w.number
+        FROM unnest(${wanted.map((s) => s.countyCode)}::text[], ${wanted.map((s) => s.pollingStationNumber)}::int[]) AS w(code, number)
+        LEFT JOIN county c ON c.code = w.code
+        LEFT JOIN polling_station s ON s.county_id = c.id AND s.number = w.number`.execute(db)
+    ).rows;
+  let rows = await lookUp();
+  const countyByCode = new Map(rows.filter((row) => row.countyId !== null).map((row) => [row.code, { id: row.countyId!, stations: row.pollingStationCount! }]));
 
   const errors = fieldErrorMap();
   for (const { ref, field } of stations) {
     const county = countyByCode.get(ref.countyCode);
     if (!county) errors[`${field}countyCode`] = [{ code: "not_found", message: `There is no county ${ref.countyCode}.` }];
-    else if (ref.pollingStationNumber > county.pollingStationCount) {
+    else if (ref.pollingStationNumber > county.stations) {
       errors[`${field}pollingStationNumber`] = [
-        { code: "not_found", message: `County ${ref.countyCode} has stations 1 to ${county.pollingStationCount}.` },
+        { code: "not_found", message: `County ${ref.countyCode} has stations 1 to ${county.stations}.` },
       ];
     }
   }
   if (Object.keys(errors).length > 0) throw notFoundAt("A polling station is unknown.", errors);
 
-  const countyIds = wanted.map((s) => countyByCode.get(s.countyCode)!.id);
-  const numbers = wanted.map((s) => s.pollingStationNumber);
-  // Two arrays rather than a row-value IN list, which PGlite answers with no rows when it is long.
-  const existing = async () =>
-    (
-      await sql<{ id: number; countyId: number; number: number }>`
-        SELECT s.id, s.county_id, s.number
-        FROM polling_station s
-        JOIN unnest(${countyIds}::int[], ${numbers}::int[]) AS w(county_id, number)
-          ON s.county_id = w.county_id AND s.number = w.number`.execute(db)
-    ).rows;
-  let rows = await existing();
-  if (rows.length < wanted.length) {
+  const missing = rows.filter((row) => row.stationId === null);
+  if (missing.length > 0) {
     await sql`
       INSERT INTO polling_station (county_id, number)
-      SELECT county_id, number FROM unnest(${countyIds}::int[], ${numbers}::int[]) AS w(county_id, number)
+      SELECT county_id, number FROM unnest(${missing.map((row) => row.countyId!)}::int[], ${missing.map((row) => row.number)}::int[]) AS w(county_id, number)
       ON CONFLICT (county_id, number) DO NOTHING`.execute(db);
-    rows = await existing();
+    rows = await lookUp();
   }
-  const codeOfCounty = new Map(counties.map((county) => [county.id, county.code]));
-  return new Map(rows.map((row) => [`${codeOfCounty.get(row.countyId)}:${row.number}`, row.id]));
+  return new Map(rows.map((row) => [`${row.code}:${row.number}`, row.stationId!]));
 }
 
 export const stationKey = keyOf;

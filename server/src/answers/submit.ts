@@ -25,7 +25,7 @@ export async function submitAnswers(db: Kysely<Database>, observerId: number, it
     // One batch of an observer at a time: two interleaved replacements could leave both of their options chosen.
     await trx.selectFrom("observer").select("id").where("id", "=", observerId).forNoKeyUpdate().execute();
     const stations = await resolveStations(trx, items.map((item, index) => ({ ref: item, field: `answers[${index}].` })));
-    const options = await checkAnswers(trx, items);
+    const { chosen: options, flagged } = await checkAnswers(trx, items);
 
     const latest = new Map<string, { stationId: number; questionId: number; options: Map<number, string | null> }>();
     for (const [index, item] of items.entries()) {
@@ -65,7 +65,7 @@ export async function submitAnswers(db: Kysely<Database>, observerId: number, it
         )`.execute(trx);
 
     const touched = [...new Set(replaced.map((r) => r.stationId))].map((pollingStationId) => ({ observerId, pollingStationId }));
-    await reopenResolved(trx, await newlyFlagged(trx, observerId, added), now);
+    await reopenResolved(trx, newlyFlagged(observerId, added, flagged), now);
     await recordLiveEvents(trx, "answers", touched, null, now);
   });
 }
@@ -73,16 +73,8 @@ export async function submitAnswers(db: Kysely<Database>, observerId: number, it
 const chunks = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** The threads that received a flagged option they did not have before (a resent answer is not new). */
-async function newlyFlagged(db: Kysely<Database>, observerId: number, added: { pollingStationId: number; optionId: number }[]): Promise<ThreadKey[]> {
-  if (added.length === 0) return [];
-  const flagged = await db
-    .selectFrom("questionOption")
-    .select("id")
-    .where("id", "in", [...new Set(added.map((row) => row.optionId))])
-    .where("flagged", "=", true)
-    .execute();
-  const flaggedIds = new Set(flagged.map((option) => option.id));
-  const stations = new Set(added.filter((row) => flaggedIds.has(row.optionId)).map((row) => row.pollingStationId));
+function newlyFlagged(observerId: number, added: { pollingStationId: number; optionId: number }[], flagged: Set<number>): ThreadKey[] {
+  const stations = new Set(added.filter((row) => flagged.has(row.optionId)).map((row) => row.pollingStationId));
   return [...stations].map((pollingStationId) => ({ observerId, pollingStationId }));
 }
 
@@ -91,17 +83,19 @@ async function newlyFlagged(db: Kysely<Database>, observerId: number, added: { p
  * option repeated within an item counting once, its last value winning. Unknown or draft questions are a 404;
  * options that do not fit their question a 422 `answer_invalid`.
  */
-async function checkAnswers(db: Kysely<Database>, items: AnswerInput[]): Promise<Map<number, string | null>[]> {
+async function checkAnswers(db: Kysely<Database>, items: AnswerInput[]): Promise<{ chosen: Map<number, string | null>[]; flagged: Set<number> }> {
   const questionIds = [...new Set(items.map((item) => item.questionId))];
-  const questions = await db
+  // The questions and their options in one round trip: a batch is a dozen round trips, on election day 2,000 a second.
+  const rows = await db
     .selectFrom("question as q")
     .innerJoin("formSection as fs", "fs.id", "q.sectionId")
     .innerJoin("form as f", "f.id", "fs.formId")
-    .select(["q.id", "q.questionType"])
+    .leftJoin("questionOption as o", "o.questionId", "q.id")
+    .select(["q.id", "q.questionType", "o.id as optionId", "o.isFreeText", "o.flagged"])
     .where("q.id", "in", questionIds)
     .where("f.draft", "=", false)
     .execute();
-  const typeOf = new Map(questions.map((question) => [question.id, question.questionType]));
+  const typeOf = new Map(rows.map((row) => [row.id, row.questionType]));
   const missing = fieldErrorMap();
   for (const [index, item] of items.entries()) {
     if (!typeOf.has(item.questionId)) {
@@ -110,8 +104,13 @@ async function checkAnswers(db: Kysely<Database>, items: AnswerInput[]): Promise
   }
   if (Object.keys(missing).length > 0) throw notFoundAt("A question is unknown.", missing);
 
-  const optionRows = await db.selectFrom("questionOption").select(["id", "questionId", "isFreeText"]).where("questionId", "in", questionIds).execute();
-  const optionById = new Map(optionRows.map((option) => [option.id, option]));
+  const optionById = new Map<number, { questionId: number; isFreeText: boolean }>();
+  const flagged = new Set<number>();
+  for (const row of rows) {
+    if (row.optionId === null) continue;
+    optionById.set(row.optionId, { questionId: row.id, isFreeText: row.isFreeText === true });
+    if (row.flagged) flagged.add(row.optionId);
+  }
   const invalid = fieldErrorMap();
   const chosen = items.map((item, index) => {
     const options = new Map<number, string | null>();
@@ -133,5 +132,5 @@ async function checkAnswers(db: Kysely<Database>, items: AnswerInput[]): Promise
   if (Object.keys(invalid).length > 0) {
     throw new ProblemError(problem(422, "answer_invalid", "The answers do not fit their questions.", { errors: invalid }));
   }
-  return chosen;
+  return { chosen, flagged };
 }
