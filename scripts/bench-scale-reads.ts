@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import type { DatabaseHandle } from "../server/src/db/database.ts";
 import { percentile } from "./support/load.ts";
+import { COVERAGE_MEASURES, STATISTICS_METHODS } from "./support/read-catalogue.ts";
 
 /*
  * Every list and read endpoint of the back-office on the election-day dataset, as one caller: the requests a screen
@@ -33,16 +34,6 @@ interface Inputs {
   to: string;
 }
 
-const STATISTICS = [
-  "observerNumber",
-  "countiesIrregularities",
-  "pollingStationIrregularities",
-  "countiesOpeningIrregularities",
-  "pollingStationOpeningIrregularities",
-  "countiesByCountingIrregularities",
-  "pollingStationsByCountingIrregularities",
-];
-const COVERAGE_MEASURES = ["observed", "unobserved", "opened", "reporting", "counted", "silent"];
 const NAMES = ["Popescu", "Ana", "Ionescu", "Maria", "Radu", "Elena"];
 
 /** Picks the inputs from the database: a deterministic sample (by md5 of the natural key), so that runs compare. */
@@ -116,7 +107,7 @@ function cases(inputs: Inputs): Case[] {
     list("thread: pollingStationInfo", (i) => `/api/v1/answers/pollingStationInfo?ObserverId=${thread(i).observerId}&PollingStationId=${thread(i).pollingStationId}`),
     list("thread: triage and timeline", (i) => `/api/v1/answers/threads/${thread(i).observerId}/${thread(i).pollingStationId}`),
     list("thread: notes", (i) => `/api/v2/note?idObserver=${noted(i).observerId}&idPollingStation=${noted(i).pollingStationId}`),
-    ...STATISTICS.map((method) => card(`statistics card ${method}`, () => `/api/v1/statistics/${method}?pageSize=5`)),
+    ...STATISTICS_METHODS.map((method) => card(`statistics card ${method}`, () => `/api/v1/statistics/${method}?pageSize=5`)),
     card("coverage board", () => "/api/v1/coverage"),
     ...COVERAGE_MEASURES.map((measure) => list(`coverage stations, ${measure}`, (i) => `/api/v1/coverage/stations?county=${county(i)}&measure=${measure}`)),
     list("active observers of a county", (i) => `/api/v1/observer/active?countyCodes=${county(i)}`),

@@ -19,19 +19,11 @@ import { fillStatisticsDay, STAT_OBSERVERS } from "./bench-statistics-data.ts";
 import { benchStatisticsPage, type StatisticsPageTimes } from "./bench-statistics-page.ts";
 import { withBenchDatabase } from "./support/bench-database.ts";
 import { percentile } from "./support/load.ts";
+import { STATISTICS_METHODS } from "./support/read-catalogue.ts";
 
 const SAMPLES = Number(process.env.SAMPLES ?? 100);
 const WARM_UP = 5;
 const PAGE_RUNS = Number(process.env.PAGE_RUNS ?? 5);
-const METHODS = [
-  "observerNumber",
-  "countiesIrregularities",
-  "pollingStationIrregularities",
-  "countiesOpeningIrregularities",
-  "pollingStationOpeningIrregularities",
-  "countiesByCountingIrregularities",
-  "pollingStationsByCountingIrregularities",
-];
 
 interface Row { figure: string; p50: number; p95: number; p99: number; target: number }
 const rows: Row[] = [];
@@ -87,7 +79,7 @@ await withBenchDatabase(async (databaseUrl) => {
     ] as const;
     const county = (i: number) => counties[i % counties.length];
     for (const [who, headers] of callers) {
-      for (const method of METHODS) {
+      for (const method of STATISTICS_METHODS) {
         for (const size of [5, 20]) {
           await measure(`${method}, ${size}, ${who}`, 100, server.url, headers, () => `/api/v1/statistics/${method}?pageSize=${size}`);
         }

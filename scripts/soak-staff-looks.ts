@@ -4,18 +4,12 @@ import type { components } from "../openapi/schema.d.ts";
 import { expectOk, type Api } from "./simulate-api.ts";
 import { SOAK_PHONE_PREFIX } from "./soak-data.ts";
 import type { Recorder } from "./soak-metrics.ts";
+import { COVERAGE_MEASURES, STATISTICS_METHODS } from "./support/read-catalogue.ts";
 
 type AnswerThread = components["schemas"]["AnswerThread"];
-type StatisticsMethod = components["schemas"]["StatisticsMethod"];
-type CoverageMeasure = components["schemas"]["CoverageMeasure"];
 
 /** Between claiming a thread and resolving it: a phone call, shortened. */
 const HANDLING_MS = { min: 1_000, max: 3_000 };
-const STATISTICS: StatisticsMethod[] = [
-  "observerNumber", "countiesIrregularities", "pollingStationIrregularities", "countiesOpeningIrregularities",
-  "pollingStationOpeningIrregularities", "countiesByCountingIrregularities", "pollingStationsByCountingIrregularities",
-];
-const MEASURES: CoverageMeasure[] = ["observed", "unobserved", "opened", "reporting", "counted", "silent"];
 
 export const between = ({ min, max }: { min: number; max: number }) => min + Math.random() * (max - min);
 const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
@@ -138,7 +132,7 @@ async function triageThread({ api, urgents }: Screen) {
 /** The statistics route: its seven cards at once. */
 async function openStatistics({ api }: Screen) {
   await Promise.all(
-    STATISTICS.map(async (method) => expectOk("getStatistics", await api.GET("/api/v1/statistics/{method}", { params: { path: { method }, query: { pageSize: 5 } } }))),
+    STATISTICS_METHODS.map(async (method) => expectOk("getStatistics", await api.GET("/api/v1/statistics/{method}", { params: { path: { method }, query: { pageSize: 5 } } }))),
   );
 }
 
@@ -146,7 +140,7 @@ async function openCoverage({ api, counties }: Screen) {
   expectOk("getCoverage", await api.GET("/api/v1/coverage", { params: { query: { silentMinutes: 30 } } }));
   const county = pick(counties);
   if (county && chance(0.3)) {
-    const query = { county, measure: pick(MEASURES)!, silentMinutes: 30, pageSize: 1000 };
+    const query = { county, measure: pick(COVERAGE_MEASURES)!, silentMinutes: 30, pageSize: 1000 };
     expectOk("listCoverageStations", await api.GET("/api/v1/coverage/stations", { params: { query } }));
   }
 }

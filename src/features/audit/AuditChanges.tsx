@@ -1,7 +1,8 @@
 import { List, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AuditChange } from "./audit.actors";
-import { formatDateTime, isInstant } from "./audit.format";
+import { formatDateTime } from "../../shared/i18n/time-format";
+import { isInstant } from "./audit.format";
 import { booleanLabels, fieldLabels, fieldValueLabels, SECRET_FIELDS } from "./audit-change.messages";
 
 // Fields and values come from the server as free text: "constructor" must not find Object's.
@@ -19,7 +20,7 @@ function ChangeValue({ value, field }: { value: string | null; field: string }) 
   }
   const label = own(own(fieldValueLabels, field) ?? {}, value) ?? own(booleanLabels, value);
   if (label) return <>{i18n._(label)}</>;
-  return <>{isInstant(value) ? formatDateTime(value, i18n.locale) : value}</>;
+  return <>{isInstant(value) ? formatDateTime(value, i18n.locale, { seconds: true }) : value}</>;
 }
 
 function ChangeLine({ change }: { change: AuditChange }) {

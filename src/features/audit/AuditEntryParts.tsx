@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Text } from "@mantine/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { AuditEntry } from "./audit.actors";
-import { formatDateTime, formatTimeAgo } from "./audit.format";
+import { formatDateTime, formatTimeAgo } from "../../shared/i18n/time-format";
 import { actionLabels } from "./audit.messages";
 import { subjectHref } from "./audit-subject.href";
 
@@ -12,7 +12,7 @@ export function AuditWhen({ at }: { at: string }) {
   return (
     <>
       <time dateTime={at} data-testid="audit-when">
-        {formatDateTime(at, i18n.locale)}
+        {formatDateTime(at, i18n.locale, { seconds: true })}
       </time>
       <Text size="xs" c="dimmed" data-testid="audit-ago">
         {formatTimeAgo(at, i18n.locale)}

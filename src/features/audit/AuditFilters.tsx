@@ -3,7 +3,8 @@ import { Button, Group, Select, TextInput } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ListFilter } from "../../shared/machines/list.machine";
 import { actionFitsSubjectType, ACTIONS_BY_SUBJECT_TYPE, EMPTY_AUDIT_FILTER, isAction, isSubjectType, SUBJECT_TYPES } from "./audit-list.config";
-import { isEmptyFilter, isTimeRangeValid } from "./audit-list.url";
+import { isTimeRangeValid, trimFilter } from "../../shared/filter-form";
+import { isEmptyFilter } from "./audit-list.url";
 import { actionLabels, subjectTypeLabels } from "./audit.messages";
 import { AuditTimeRange } from "./AuditTimeRange";
 
@@ -17,9 +18,6 @@ interface AuditFiltersProps {
 }
 
 const FIELD_WIDTH = { base: "100%", xs: 190 };
-
-const trimmed = (filter: ListFilter): ListFilter =>
-  Object.fromEntries(Object.entries(filter).map(([field, value]) => [field, value.trim()]));
 
 /** The log's filter form: kind of subject, action, NGO, a text and a time window. */
 export function AuditFilters({ applied, ngos, ngosLoading, onSubmit, onReset }: AuditFiltersProps) {
@@ -44,7 +42,7 @@ export function AuditFilters({ applied, ngos, ngosLoading, onSubmit, onReset }: 
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (valid) onSubmit(trimmed(draft));
+    if (valid) onSubmit(trimFilter(draft));
   }
 
   function reset() {
@@ -99,7 +97,7 @@ export function AuditFilters({ applied, ngos, ngosLoading, onSubmit, onReset }: 
           <Button type="submit" disabled={!valid}>
             <Trans id="FILTER" comment="Button: apply the search filter">Filter</Trans>
           </Button>
-          <Button variant="default" disabled={isEmptyFilter(trimmed(draft)) && isEmptyFilter(applied)} onClick={reset}>
+          <Button variant="default" disabled={isEmptyFilter(trimFilter(draft)) && isEmptyFilter(applied)} onClick={reset}>
             <Trans id="RESET" comment="Button: clear the search filter">Reset</Trans>
           </Button>
         </Group>

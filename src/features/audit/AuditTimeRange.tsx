@@ -3,7 +3,7 @@ import "dayjs/locale/ro";
 import { DatesProvider, DateTimePicker } from "@mantine/dates";
 import { useLingui } from "@lingui/react/macro";
 import { fromPickerValue, toPickerValue } from "../../shared/picker-dates";
-import { isTimeRangeValid } from "./audit-list.url";
+import { isTimeRangeValid } from "../../shared/filter-form";
 
 const DATE_TIME_FORMAT = "YYYY-MM-DD HH:mm";
 

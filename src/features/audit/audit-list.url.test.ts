@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_AUDIT_FILTER } from "./audit-list.config";
-import { auditHref, filterFromSearch, isTimeRangeValid } from "./audit-list.url";
+import { isTimeRangeValid } from "../../shared/filter-form";
+import { auditHref, filterFromSearch } from "./audit-list.url";
 
 const read = (query: string) => filterFromSearch(new URLSearchParams(query));
 

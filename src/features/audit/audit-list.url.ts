@@ -31,6 +31,3 @@ export const auditHref = (filter: ListFilter) => paths.audit.href(filter);
 
 /** Nothing filters the log. */
 export const isEmptyFilter = (filter: ListFilter) => AUDIT_FILTER_FIELDS.every((field) => !filter[field]?.trim());
-
-/** The time window is usable: open on either side, or To not before From (the contract refuses it otherwise). */
-export const isTimeRangeValid = (from: string, to: string) => from === "" || to === "" || Date.parse(to) >= Date.parse(from);

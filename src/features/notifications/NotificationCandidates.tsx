@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Checkbox, Group, SimpleGrid, Text } from "@mantine/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { Candidate } from "./notification-composer.machine";
-import { formatDateTime } from "./notification.format";
+import { formatDateTime } from "../../shared/i18n/time-format";
 
 interface NotificationCandidatesProps {
   found: Candidate[];

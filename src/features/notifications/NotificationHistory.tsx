@@ -9,7 +9,7 @@ import { usePageActor } from "../../shared/use-page-actor";
 import { ListLoading } from "../../shared/ui/ListLoading";
 import { ListPagination } from "../../shared/ui/ListPagination";
 import { createHistoryActors, type NotificationHistoryItem } from "./notifications.actors";
-import { formatDateTime } from "./notification.format";
+import { formatDateTime } from "../../shared/i18n/time-format";
 import { providerLabels, recipientStatusLabels, STATUS_COUNT_KEYS } from "./notifications.messages";
 import { NotificationLoadError } from "./NotificationLoadError";
 import { NotificationRecipients } from "./NotificationRecipients";

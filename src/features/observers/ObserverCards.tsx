@@ -2,7 +2,7 @@ import { Button, Card, Checkbox, Group, SimpleGrid, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { Observer } from "./observer-list.actors";
-import { formatTimeAgo } from "./observer-list.format";
+import { formatTimeAgo } from "../../shared/i18n/time-format";
 import { observerEditPath, type ObserverRowActions } from "./observer-list.row-actions";
 
 interface ObserverCardsProps extends Pick<ObserverRowActions, "onDelete" | "onResetPassword" | "deletingIds"> {
@@ -28,7 +28,7 @@ function ObserverCard({ observer, selected, onToggle, onDelete, onResetPassword,
           <Text size="sm">{observer.phone}</Text>
           <Text size="sm" c="dimmed">
             {observer.lastSeen ? (
-              <time dateTime={observer.lastSeen}>{formatTimeAgo(observer.lastSeen, i18n.locale)}</time>
+              <time dateTime={observer.lastSeen}>{formatTimeAgo(observer.lastSeen, i18n.locale, { style: "short" })}</time>
             ) : (
               <Trans comment="Last login of an observer who never signed in">Never</Trans>
             )}

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { ListMoreIcon } from "../../shared/ui/ListIcons";
 import type { Observer } from "./observer-list.actors";
-import { formatDateTime } from "./observer-list.format";
+import { formatDateTime } from "../../shared/i18n/time-format";
 import { observerEditPath, type ObserverRowActions } from "./observer-list.row-actions";
 
 interface ObserverRowProps extends ObserverRowActions {

@@ -8,6 +8,7 @@ import type { ListFilter } from "../../../shared/machines/list.machine";
 import { fromPickerValue, toPickerValue } from "../../../shared/picker-dates";
 import type { County } from "./answer-list.actors";
 import { EMPTY_ANSWER_FILTER } from "./answer-list.config";
+import { isTimeRangeValid, trimFilter } from "../../../shared/filter-form";
 import { isEmptyFilter } from "./answer-list.url";
 
 interface AnswerFiltersProps {
@@ -21,20 +22,17 @@ interface AnswerFiltersProps {
 
 const DATE_TIME_FORMAT = "YYYY-MM-DD HH:mm";
 
-const trimmed = (filter: ListFilter): ListFilter =>
-  Object.fromEntries(Object.entries(filter).map(([field, value]) => [field, value.trim()]));
-
 /** The answers' filter form: county, station number, observer phone, and a time window on the last change. */
 export function AnswerFilters({ applied, counties, countiesLoading, onSubmit, onReset }: AnswerFiltersProps) {
   const { t, i18n } = useLingui();
   const [draft, setDraft] = useState<ListFilter>(applied);
   const set = (field: string, value: string) => setDraft((current) => ({ ...current, [field]: value }));
   const { from = "", to = "" } = draft;
-  const toBeforeFrom = from !== "" && to !== "" && Date.parse(to) < Date.parse(from);
+  const toBeforeFrom = !isTimeRangeValid(from, to);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!toBeforeFrom) onSubmit(trimmed(draft));
+    if (!toBeforeFrom) onSubmit(trimFilter(draft));
   }
 
   function reset() {
@@ -111,7 +109,7 @@ export function AnswerFilters({ applied, counties, countiesLoading, onSubmit, on
             <Button type="submit" disabled={toBeforeFrom}>
               <Trans id="FILTER" comment="Button: apply the search filter">Filter</Trans>
             </Button>
-            <Button variant="default" disabled={isEmptyFilter(trimmed(draft)) && isEmptyFilter(applied)} onClick={reset}>
+            <Button variant="default" disabled={isEmptyFilter(trimFilter(draft)) && isEmptyFilter(applied)} onClick={reset}>
               <Trans id="RESET" comment="Button: clear the search filter">Reset</Trans>
             </Button>
           </Group>
