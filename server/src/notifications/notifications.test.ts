@@ -24,12 +24,13 @@ describe.each(engines)("notifications through the outbox on %s", (engine) => {
   };
 
   describe("listActiveObservers", () => {
-    it("gives each observer its matched stations and whether a push can reach it", async () => {
+    it("gives each arrived observer once with its matched stations in county order and whether a push can reach it", async () => {
       const { rows } = await sql<{ observerId: number; code: string; number: number }>`
         SELECT v.observer_id, c.code, ps.number FROM polling_station_info v
         JOIN observer o ON o.id = v.observer_id AND o.deleted_at IS NULL
         JOIN polling_station ps ON ps.id = v.polling_station_id JOIN county c ON c.id = ps.county_id
-        WHERE v.observer_arrival_time IS NOT NULL`.execute(api.db());
+        WHERE v.observer_arrival_time IS NOT NULL
+        ORDER BY c.display_order, c.code, ps.number`.execute(api.db());
       const codes = [...new Set(rows.map((row) => row.code))];
       const response = await api.get(`/api/v1/observer/active?${codes.map((code) => `countyCodes=${code}`).join("&")}`, api.organizer);
       expect(response.status).toBe(200);
@@ -38,10 +39,12 @@ describe.each(engines)("notifications through the outbox on %s", (engine) => {
       const devices = new Map([...(await n.observersOf(1)), ...(await n.observersOf(2)), ...(await n.observersOf(3))].map((o) => [o.id, o.device]));
       for (const observer of active) {
         const stations = rows.filter((row) => row.observerId === observer.id).map((row) => `${row.code} ${row.number}`);
-        expect(observer.pollingStations.toSorted()).toEqual([...new Set(stations)].sort());
+        expect(observer.pollingStations).toEqual(stations);
         expect(observer.reachable).toBe(devices.get(observer.id));
       }
+      expect(active.map((observer) => observer.id).toSorted((a, b) => a - b)).toEqual([...new Set(rows.map((row) => row.observerId))].sort((a, b) => a - b));
       expect(active.some((observer) => observer.reachable)).toBe(true);
+      expect(active.some((observer) => observer.pollingStations.length > 1)).toBe(true);
     });
   });
 
