@@ -10,13 +10,14 @@ import { loginPage } from "../../pages/browser/login";
 import { toasts } from "../../pages/browser/common";
 import type { Account } from "./api.ts";
 
-/** Signs in on /login and waits for the landing page, as staff do. */
+/** Signs in on /login and waits for the landing page and its header (a lazy chunk, drawn after the URL changes). */
 export async function signIn(page: Page, { user, password }: Account) {
   await page.goto("/login");
   const login = loginPage(page);
   await login.fillCredentials(user, password);
   await login.submit();
   await page.waitForURL("**/urgents");
+  await page.getByTestId("user-name").waitFor({ state: "attached" });
 }
 
 /** Opens a list from the header and waits until its first page is on screen, with no load pending. */
