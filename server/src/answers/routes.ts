@@ -45,8 +45,11 @@ export const answerAdminHandlers: AdminHandlers = {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 10;
     const now = deps.clock();
-    const { threads, ...totals } = await threadTotals(deps.db, filter);
-    const data = await listThreadPage(deps.db, filter, { page, pageSize, sort: query.sort ?? "latest", now, adminId: admin.adminId });
+    // Two independent reads, side by side on two connections of the pool.
+    const [{ threads, ...totals }, data] = await Promise.all([
+      threadTotals(deps.db, filter),
+      listThreadPage(deps.db, filter, { page, pageSize, sort: query.sort ?? "latest", now, adminId: admin.adminId }),
+    ]);
     const body = { totals, serverTime: now.toISOString(), ...pageBody(data, threads, { page, pageSize }) };
     return json(200, body satisfies JsonResponseOf<"listAnswerThreads", 200>);
   },
