@@ -32,7 +32,9 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}", "tests/model/**/*.test.{ts,tsx}"],
           setupFiles: ["./tests/support/setup.ts"],
           globalSetup: ["./tests/support/test-database.global-setup.ts"],
-          css: false,
+          // Styles are left out, except the header's: which of its links and burger is shown is decided by its
+          // media queries, and jsdom applies them (its window is 1,024 px wide, below the links' 84em).
+          css: { include: [/src\/app\/navigation\.module\.css$/] },
           // A screen test waits on what the user would see (findBy… up to 5 s each); on a loaded 2-core machine a
           // whole journey through a form takes longer than Vitest's default 5 s without anything being wrong.
           testTimeout: 20_000,

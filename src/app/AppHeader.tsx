@@ -10,12 +10,14 @@ import { useUnhandledUrgentCount } from "../shared/live/use-live";
 import { PRODUCT_NAME } from "../shared/product";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { NavigationLinks } from "./NavigationLinks";
+import classes from "./navigation.module.css";
 
 /**
- * Below this breakpoint the links move behind the burger, into the shell's navbar. Nine sections in Romanian need
- * about 1,400 px on one line: below xl (88em) they would wrap or push Logout off the screen.
+ * Below this width the links move behind the burger, into the shell's navbar (navigation.module.css holds the same
+ * width). From it up to xl (88em) they are drawn compact: narrower gaps, and the live dot without its word while
+ * all is well. Nine sections in Romanian need 1,414 px in full and 1,285 px compact, so 1,366 px laptops keep them.
  */
-export const HEADER_COLLAPSE_BREAKPOINT = "xl";
+export const HEADER_COLLAPSE_BREAKPOINT = "84em";
 
 interface AppHeaderProps {
   navigationOpened: boolean;
@@ -35,7 +37,7 @@ export function AppHeader({ navigationOpened, onToggleNavigation }: AppHeaderPro
           <Burger
             opened={navigationOpened}
             onClick={onToggleNavigation}
-            hiddenFrom={HEADER_COLLAPSE_BREAKPOINT}
+            className={classes.burger}
             size="sm"
             aria-expanded={navigationOpened}
             aria-label={
@@ -51,8 +53,7 @@ export function AppHeader({ navigationOpened, onToggleNavigation }: AppHeaderPro
         <Group
           component="nav"
           aria-label={t({ message: "Main navigation", comment: "Accessible name of the list of sections" })}
-          visibleFrom={HEADER_COLLAPSE_BREAKPOINT}
-          gap="md"
+          className={classes.navigation}
           wrap="nowrap"
           // Each link as wide as its label: Mantine's default caps every child at an equal share of the row.
           preventGrowOverflow={false}

@@ -18,7 +18,7 @@ export const HEADER_WORDS: Words<{ logout: string; openMenu: string }> = {
 };
 
 /**
- * Below the lg breakpoint (jsdom's 1024 px) the header's own links are display:none, where they have no
+ * Below 84em (jsdom's window is 1,024 px) the header's own links are display:none, where they have no
  * accessible name: the navigation is found by role alone, its links by their text.
  */
 export const headerControls = (words = HEADER_WORDS.en) => ({

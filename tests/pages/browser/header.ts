@@ -10,7 +10,7 @@ export function appHeader(page: Page, locale: Locale = "en"): AppHeader {
     signedInAs: () => textOf(locate(page, controls.userName)),
     logoutState: () => stateOf(locate(page, controls.logout)),
     sections: () => textsOf(locate(navigation(), controls.link)),
-    // Below the xl breakpoint (the journeys' 1280 px) the header's links are collapsed behind the burger.
+    // Below 84em (1,344 px: the journeys' 1,280 px) the header's links are collapsed behind the burger.
     async openSection(name) {
       await locate(page, controls.banner).waitFor();
       const inHeader = locate(navigation(), controls.section(name));
