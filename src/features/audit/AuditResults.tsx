@@ -4,16 +4,13 @@ import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import type { listMachine } from "../../shared/machines/list.machine";
 import {
-  selectCanGoNext,
-  selectCanGoPrevious,
   selectIsLoading,
   selectIsRefreshing,
   selectLoadError,
-  selectRange,
 } from "../../shared/machines/list.selectors";
 import { ListLoadError } from "../../shared/ui/ListLoadError";
 import { ListLoading } from "../../shared/ui/ListLoading";
-import { ListPagination } from "../../shared/ui/ListPagination";
+import { ListActorPagination } from "../../shared/ui/ListActorPagination";
 import { useSmallScreen } from "../../shared/ui/small-screen";
 import { AuditLoadErrorText } from "./audit.load-error";
 import { selectEntries } from "./audit-list.selectors";
@@ -32,9 +29,6 @@ export function AuditResults({ list, filtered }: AuditResultsProps) {
   const refreshing = useSelector(list, selectIsRefreshing);
   const error = useSelector(list, selectLoadError);
   const entries = useSelector(list, selectEntries);
-  const range = useSelector(list, selectRange);
-  const canGoNext = useSelector(list, selectCanGoNext);
-  const canGoPrevious = useSelector(list, selectCanGoPrevious);
   // Entries read better stacked on a phone: five columns of a table would scroll sideways there.
   const small = useSmallScreen();
 
@@ -52,15 +46,7 @@ export function AuditResults({ list, filtered }: AuditResultsProps) {
   return (
     <Stack gap="sm">
       {small ? <AuditCards entries={entries} busy={refreshing} /> : <AuditTable entries={entries} busy={refreshing} />}
-      <ListPagination
-        {...range}
-        canGoPrevious={canGoPrevious}
-        canGoNext={canGoNext}
-        onPrevious={() => list.send({ type: "page.previous" })}
-        onNext={() => list.send({ type: "page.next" })}
-        onRefresh={() => list.send({ type: "list.refresh" })}
-        refreshing={refreshing}
-      />
+      <ListActorPagination list={list} />
     </Stack>
   );
 }

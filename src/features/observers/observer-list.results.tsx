@@ -5,19 +5,15 @@ import type { ActorRefFrom } from "xstate";
 import type { listMachine } from "../../shared/machines/list.machine";
 import {
   selectAllSelected,
-  selectCanGoNext,
-  selectCanGoPrevious,
   selectIsLoading,
-  selectIsRefreshing,
   selectLoadError,
-  selectRange,
   selectSelectedIds,
   selectSomeSelected,
   selectSort,
 } from "../../shared/machines/list.selectors";
 import { ListLoadError } from "../../shared/ui/ListLoadError";
 import { ListLoading } from "../../shared/ui/ListLoading";
-import { ListPagination } from "../../shared/ui/ListPagination";
+import { ListActorPagination } from "../../shared/ui/ListActorPagination";
 import type { ViewMode } from "../../shared/ui/ViewModeControl";
 import { ObserverListLoadErrorText } from "./observer-list.load-error";
 import type { ObserverRowActions } from "./observer-list.row-actions";
@@ -35,16 +31,12 @@ interface ObserverListResultsProps {
 /** The list's phase: the page of observers (kept on screen while the next loads), nothing found, or the load error. */
 export function ObserverListResults({ list, viewMode, showNgo, actions }: ObserverListResultsProps) {
   const loading = useSelector(list, selectIsLoading);
-  const refreshing = useSelector(list, selectIsRefreshing);
   const error = useSelector(list, selectLoadError);
   const observers = useSelector(list, selectObservers);
   const selectedIds = useSelector(list, selectSelectedIds);
   const allSelected = useSelector(list, selectAllSelected);
   const someSelected = useSelector(list, selectSomeSelected);
   const sort = useSelector(list, selectSort);
-  const range = useSelector(list, selectRange);
-  const canGoNext = useSelector(list, selectCanGoNext);
-  const canGoPrevious = useSelector(list, selectCanGoPrevious);
   // The table stays while the first page loads, so its column headers can already sort.
   const noResults = !loading && observers.length === 0;
   const toggle = (id: number) => list.send({ type: "selection.toggle", id });
@@ -78,15 +70,7 @@ export function ObserverListResults({ list, viewMode, showNgo, actions }: Observ
         />
       )}
       {observers.length === 0 ? null : (
-        <ListPagination
-          {...range}
-          canGoPrevious={canGoPrevious}
-          canGoNext={canGoNext}
-          onPrevious={() => list.send({ type: "page.previous" })}
-          onNext={() => list.send({ type: "page.next" })}
-          onRefresh={() => list.send({ type: "list.refresh" })}
-          refreshing={refreshing}
-        />
+        <ListActorPagination list={list} />
       )}
     </Stack>
   );

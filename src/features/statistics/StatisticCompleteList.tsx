@@ -4,16 +4,13 @@ import { useSelector } from "@xstate/react";
 import { useApi } from "../../api/api-context";
 import { listMachine } from "../../shared/machines/list.machine";
 import {
-  selectCanGoNext,
-  selectCanGoPrevious,
   selectIsLoading,
-  selectIsRefreshing,
   selectLoadError,
   selectRange,
 } from "../../shared/machines/list.selectors";
 import { ListLoadError } from "../../shared/ui/ListLoadError";
 import { ListLoading } from "../../shared/ui/ListLoading";
-import { ListPagination } from "../../shared/ui/ListPagination";
+import { ListActorPagination } from "../../shared/ui/ListActorPagination";
 import { usePageActor } from "../../shared/use-page-actor";
 import { refreshEveryInterval, STATISTIC_LIST_INPUT } from "./statistic-list.config";
 import { selectAsOf, selectRows } from "./statistic-list.selectors";
@@ -36,13 +33,10 @@ export function StatisticCompleteList({ statistic, label, withChart = false }: S
   const api = useApi();
   const list = usePageActor(listMachine, { actors: { ...createStatisticListActors(api, statistic.method).actors, sync: refreshEveryInterval } }, { input: STATISTIC_LIST_INPUT });
   const loading = useSelector(list, selectIsLoading);
-  const refreshing = useSelector(list, selectIsRefreshing);
   const error = useSelector(list, selectLoadError);
   const rows = useSelector(list, selectRows);
   const asOf = useSelector(list, selectAsOf);
   const range = useSelector(list, selectRange);
-  const canGoNext = useSelector(list, selectCanGoNext);
-  const canGoPrevious = useSelector(list, selectCanGoPrevious);
 
   if (error) {
     return (
@@ -62,15 +56,7 @@ export function StatisticCompleteList({ statistic, label, withChart = false }: S
       {asOf ? <StatisticAsOf value={asOf} /> : null}
       <StatisticRanking items={rows} firstRank={range.from} link={statistic.link} label={label} />
       {withChart ? <StatisticChart items={rows} /> : null}
-      <ListPagination
-        {...range}
-        canGoPrevious={canGoPrevious}
-        canGoNext={canGoNext}
-        onPrevious={() => list.send({ type: "page.previous" })}
-        onNext={() => list.send({ type: "page.next" })}
-        onRefresh={() => list.send({ type: "list.refresh" })}
-        refreshing={refreshing}
-      />
+      <ListActorPagination list={list} />
     </Stack>
   );
 }
