@@ -8,6 +8,7 @@ import { listMachine, type ListFilter } from "../../shared/machines/list.machine
 import { selectFilter } from "../../shared/machines/list.selectors";
 import { resourceMachine } from "../../shared/machines/resource.machine";
 import { selectIsLoading as selectNgosLoading } from "../../shared/machines/resource.selectors";
+import { ListLoading } from "../../shared/ui/ListLoading";
 import { usePageActor } from "../../shared/use-page-actor";
 import { createAuditListActors, createAuditNgoActors } from "./audit.actors";
 import { activityLogLabel } from "./audit.messages";
@@ -68,7 +69,8 @@ export function AuditList() {
           onRemove={() => show({ ...urlFilter, subjectId: "" })}
         />
       ) : null}
-      <AuditResults list={list} filtered={!isEmptyFilter(appliedFilter)} />
+      {/* Until the effect above hands the address's filter to the list, its rows are the previous filter's. */}
+      {auditHref(appliedFilter) === href ? <AuditResults list={list} filtered={!isEmptyFilter(appliedFilter)} /> : <ListLoading />}
     </Stack>
   );
 }
