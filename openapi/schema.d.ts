@@ -636,6 +636,8 @@ export interface paths {
          *     - `draft` says whether the form is a draft or published; publishing is saving with `draft: false`.
          *     - Section codes must be unique within the form, and question codes unique within the form (400 with
          *       field code `duplicate`).
+         *     - At most 100 sections, 200 questions per section and 100 options per question (400 `maxItems`): far
+         *       more than a questionnaire holds, and few enough that a form can always be edited and deleted again.
          *
          *     409 `duplicate_form_code` when another form has the same `code`; 409 `form_has_answers` when the update
          *     would delete a question or option that already has answers or notes; 409 `stale_version` when
@@ -784,7 +786,11 @@ export interface paths {
          *     - Ids are never taken from the file: the form and all its children are created new. Array order is
          *       display order.
          *     - The imported form is always a draft, whatever the file says, so that it is reviewed before observers
-         *       get it; `currentVersion` comes from the file (1 when absent). It is placed last in the order.
+         *       get it; `currentVersion` comes from the file (1 when absent), `diaspora` too (false, a national form,
+         *       when absent: the original's files leave it out). A section's `description` may be empty (the
+         *       original's files have `""`): the section has no title until someone names it, which publishing needs.
+         *       It is placed last in the order.
+         *     - The answer's `filledIn` says what the file left out and the import filled in, so that the user can check it.
          *
          *     409 `duplicate_form_code` when a form with the file's `code` exists.
          *
@@ -839,9 +845,11 @@ export interface paths {
          *     whole batch is saved in one transaction.
          *
          *     404 when a station (county code and number within `1..limit`) or a question is unknown; questions of
-         *     draft forms count as unknown. 422 `answer_invalid` when an option does not belong to its question, a
-         *     single-choice question gets more than one option, or a `value` is sent for an option that is not free
-         *     text.
+         *     draft forms count as unknown. 422 `form_not_for_station` when a question of a diaspora form is answered
+         *     at a station in Romania (a diaspora form is for stations abroad only; stations abroad use the general
+         *     forms too), with `errors` on each such item's `answers[i].questionId`. 422 `answer_invalid` when an
+         *     option does not belong to its question, a single-choice question gets more than one option, or a
+         *     `value` is sent for an option that is not free text.
          *
          *     Corrected behaviour: the original stored answers for unknown stations in "corrupted" tables and answered
          *     success, and answered an empty 404 when saving failed; here the batch is validated and refused as a whole.
@@ -1025,8 +1033,9 @@ export interface paths {
         /**
          * Add a staff comment to a thread
          * @description Roles: organizer, ngoAdmin. A comment for the staff only (observers never see it), added to the timeline
-         *     with its author and time. With an `Idempotency-Key`, the same key again by the same admin adds nothing
-         *     and answers the first comment. 404 as `setThreadState`.
+         *     with its author and time. With an `Idempotency-Key`, the same comment on the same thread again by the same
+         *     admin with that key adds nothing and answers the first comment; the key with another text, thread or
+         *     operation is a 422 `idempotency_key_reused`. 404 as `setThreadState`.
          */
         post: operations["addThreadComment"];
         delete?: never;
@@ -1057,6 +1066,12 @@ export interface paths {
          *
          *     Events come from the database (PostgreSQL `LISTEN/NOTIFY`), so every server instance on one database
          *     delivers every event.
+         *
+         *     A stream never holds more access than a new request would get: it ends when its token expires, and within
+         *     seconds of a change to its caller's access (the NGO loses the organizer role or is deactivated, the account
+         *     is removed or renamed), on every instance. The client reconnects with `Last-Event-ID` and resumes under the
+         *     access it has then (or is refused). One account may hold 10 open streams per server instance; another
+         *     answers 429 with `Retry-After`.
          */
         get: operations["streamLiveEvents"];
         put?: never;
@@ -1096,11 +1111,15 @@ export interface paths {
          *     most 10 MiB each, JPEG, PNG, WebP or GIF; the type is checked from the file content, not the name (a
          *     wrong type is a 400 on `files[i]` with code `format`). Larger files or bodies are a 413.
          *
-         *     404 when the station (county code and number within `1..limit`) or the question is unknown.
+         *     404 when the station (county code and number within `1..limit`) or the question is unknown; 422
+         *     `form_not_for_station` (on `questionId`) when the question is of a diaspora form and the station is in
+         *     Romania. A file's `fileName` is the last path segment of its name, tabs and line breaks as spaces, without
+         *     NUL or other control and invisible characters (bidi overrides, zero-width characters), at most 200 characters.
          *
          *     The images are stored before the note: when the attachment storage is full the answer is a 507
          *     `storage_full`, when it fails otherwise (e.g. object storage unreachable) a 503 `storage_unavailable`;
-         *     either way no note is saved, and the observer may send it again.
+         *     either way no note is saved, and the observer may send it again. Whenever a note is not saved, the
+         *     images its request stored are deleted again.
          *
          *     Corrected behaviour: the original stored notes for unknown stations in "corrupted" tables and answered
          *     success, and accepted files of any type and size.
@@ -1261,7 +1280,8 @@ export interface paths {
          *     Polling Station, Form, Section, Question Code, Question, Option, Free Text, Flagged, Last Modified (UTC)),
          *     `notes` (the notes of those threads: Observer Id, Observer Phone, Observer Name, NGO, County, Polling
          *     Station, Form, Question Code, Text, Attachments, Last Modified (UTC); attachment links go through the
-         *     application, so they keep working after a signed URL would expire) and `by station` (one row per thread,
+         *     application at the server's configured public address (`PUBLIC_URL`, never the request's `Host`), so
+         *     they keep working after a signed URL would expire) and `by station` (one row per thread,
          *     one column per question code, the chosen options' texts). Each sheet has a bold header row. Deleted
          *     observers' answers are included.
          *
@@ -1300,8 +1320,10 @@ export interface paths {
          *     recipient as `not_pushed` ("no provider configured"). Each recipient's status then becomes `sent` or
          *     `failed` (with the provider's reason; a device token the provider reports as gone is retired).
          *
-         *     With an `Idempotency-Key`, the same key sent again by the same admin answers the first notification's
-         *     result with 200 and sends nothing again (a double click or a retried request never sends twice).
+         *     With an `Idempotency-Key`, the same request (operation and body, recipients as a set) sent again with it
+         *     by the same admin answers the first notification's result with 200 and sends nothing again (a double click
+         *     or a retried request never sends twice); the key with another body or operation is a 422
+         *     `idempotency_key_reused`, and nothing is sent.
          *
          *     Corrected behaviour: the original answered a bare integer (the push provider's success count) and
          *     allowed only organizers.
@@ -1463,8 +1485,8 @@ export interface components {
             /**
              * @description Stable machine code: `validation`, `unauthorized`, `credentials_invalid`, `forbidden`, `not_found`,
              *     `duplicate_phone`, `duplicate_account`, `duplicate_form_code`, `form_has_answers`, `stale_version`, `ngo_not_empty`,
-             *     `last_organizer`, `cannot_remove_self`, `import_invalid`, `answer_invalid`, `leave_before_arrival`,
-             *     `payload_too_large`, `rate_limited`, `not_implemented`, `unavailable`, `claim_held`, `claim_lost`.
+             *     `last_organizer`, `cannot_remove_self`, `import_invalid`, `answer_invalid`, `form_not_for_station`, `leave_before_arrival`,
+             *     `payload_too_large`, `rate_limited`, `too_many_streams`, `idempotency_key_reused`, `not_implemented`, `unavailable`, `claim_held`, `claim_lost`.
              */
             code?: string;
             /** @description Field problems, keyed by property path (`phone`, `formSections[0].code`, `page`). */
@@ -1756,10 +1778,28 @@ export interface components {
             questionCount: number;
             formSections: components["schemas"]["FormSection"][];
         };
+        /** @description A form created by `importForm`, with what the import filled in where the file said nothing. */
+        ImportedForm: components["schemas"]["Form"] & {
+            /** @description Empty when the file said everything; at most one item per code. */
+            filledIn: components["schemas"]["FormFileFill"][];
+        };
+        FormFileFill: {
+            /**
+             * @description What the import filled in; clients translate by this code. `diaspora_absent`: the form is national
+             *     (`diaspora` false); `version_absent`: `currentVersion` is 1; `sections_untitled`: `count` sections have
+             *     no title (clients show their code until someone names them; publishing needs a title).
+             * @enum {string}
+             */
+            code: "diaspora_absent" | "version_absent" | "sections_untitled";
+            /** @description With `sections_untitled`, how many sections. */
+            count?: number;
+            /** @description English message, for logs. */
+            message: string;
+        };
         FormSection: {
             id: number;
             code: string;
-            /** @description The section's title. */
+            /** @description The section's title; empty in a draft whose section has not been named yet (clients show its code). */
             description: string;
             orderNumber: number;
             questions: components["schemas"]["Question"][];
@@ -1826,6 +1866,10 @@ export interface components {
             id?: number;
             /** @description Unique within the form. */
             code: string;
+            /**
+             * @description The section's title. A draft may leave it empty (a form imported from the original's files, whose
+             *     sections have none); publishing (`draft` false) needs one on every section.
+             */
             description: string;
             questions: components["schemas"]["QuestionInput"][];
         };
@@ -2562,7 +2606,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request is well-formed but breaks a domain rule; `code` says which (`answer_invalid`, `leave_before_arrival`). */
+        /** @description The request is well-formed but breaks a domain rule; `code` says which (`answer_invalid`, `form_not_for_station`, `leave_before_arrival`). */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;
@@ -2582,6 +2626,24 @@ export interface components {
                  *           }
                  *         ]
                  *       }
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The `Idempotency-Key` was used before for another request (another operation, target or body); nothing was done. */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "urn:problem:idempotency-key-reused",
+                 *       "title": "Unprocessable Content",
+                 *       "status": 422,
+                 *       "code": "idempotency_key_reused",
+                 *       "detail": "This Idempotency-Key was used for another request (another operation, target or body); a new request needs a new key."
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
@@ -2628,7 +2690,11 @@ export interface components {
         };
     };
     parameters: {
-        /** @description A key the client makes once per composed notification (e.g. a UUID); the same key again sends nothing again. */
+        /**
+         * @description A key the client makes once per request it means (e.g. a UUID): the same request again with it does nothing
+         *     again and answers the first result. A key belongs to one operation, one target and one body: with anything
+         *     else it is a 422 `idempotency_key_reused`. A key not of this form is a 400.
+         */
         IdempotencyKey: string;
         /** @description The thread's observer id. */
         ThreadObserver: number;
@@ -4354,7 +4420,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The form was created (as a draft). */
+            /** @description The form was created (as a draft), with what the import filled in. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4395,10 +4461,11 @@ export interface operations {
                      *             }
                      *           ]
                      *         }
-                     *       ]
+                     *       ],
+                     *       "filledIn": []
                      *     }
                      */
-                    "application/json": components["schemas"]["Form"];
+                    "application/json": components["schemas"]["ImportedForm"];
                 };
             };
             /** @description The file is not a valid form; `errors` lists every problem by its path in the file. Nothing was saved. */
@@ -4955,7 +5022,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per composed notification (e.g. a UUID); the same key again sends nothing again. */
+                /**
+                 * @description A key the client makes once per request it means (e.g. a UUID): the same request again with it does nothing
+                 *     again and answers the first result. A key belongs to one operation, one target and one body: with anything
+                 *     else it is a 422 `idempotency_key_reused`. A key not of this form is a 400.
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -5003,6 +5074,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     streamLiveEvents: {
@@ -5034,6 +5106,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listNotes: {
@@ -5152,6 +5225,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
             /** @description The attachment storage failed (`storage_unavailable`); nothing was saved. */
             503: {
                 headers: {
@@ -5441,7 +5515,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per composed notification (e.g. a UUID); the same key again sends nothing again. */
+                /**
+                 * @description A key the client makes once per request it means (e.g. a UUID): the same request again with it does nothing
+                 *     again and answers the first result. A key belongs to one operation, one target and one body: with anything
+                 *     else it is a 422 `idempotency_key_reused`. A key not of this form is a 400.
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5496,13 +5574,18 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     sendNotificationToAll: {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key the client makes once per composed notification (e.g. a UUID); the same key again sends nothing again. */
+                /**
+                 * @description A key the client makes once per request it means (e.g. a UUID): the same request again with it does nothing
+                 *     again and answers the first result. A key belongs to one operation, one target and one body: with anything
+                 *     else it is a 422 `idempotency_key_reused`. A key not of this form is a 400.
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5553,6 +5636,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     listNotificationRecipients: {

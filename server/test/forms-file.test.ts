@@ -1,10 +1,13 @@
 import { describe, expect } from "vitest";
 import { DEMO_FORMS } from "../src/demo/content/forms.ts";
 import { expectProblem, serverTests, type SignedInServer, type ValidationProblem } from "./fixtures.ts";
+import type { components } from "../../openapi/schema.d.ts";
 import { contentOf, observerToken, type Form, type FormInput } from "./forms-support.ts";
 import { engines } from "./harness.ts";
 
 const tests = serverTests({ observers: 30 });
+
+type ImportedForm = components["schemas"]["ImportedForm"];
 
 /** A form as the original system's POST /api/v1/form took it, with the `isFlagged` of its sample files. */
 const originalFormDto = {
@@ -109,6 +112,28 @@ describe.each(engines)("form files on %s", (engine) => {
       expect(form.currentVersion).toBe(2);
       expect(form.id).not.toBe(4242);
       expect(form.formSections[0]!.id).not.toBe(4243);
+      expect((form as ImportedForm).filledIn).toEqual([]);
+    });
+
+    it("fills in an absent diaspora (national) and version (1), keeps empty section titles, and says so", async () => {
+      const file: Partial<typeof originalFormDto> = { ...originalFormDto };
+      delete file.diaspora;
+      delete file.currentVersion;
+      const untitled = { ...originalFormDto.formSections[0]!, description: "" };
+      const sections = [untitled, { ...untitled, code: "B2", questions: [{ ...untitled.questions[0]!, code: "B2.1" }] }];
+      const response = await importForm({ ...file, code: "FILLED", formSections: sections });
+      expect(response.status).toBe(201);
+      const form = (await response.json()) as ImportedForm;
+      expect(form.filledIn).toEqual([
+        { code: "diaspora_absent", message: "diaspora not in the file: national form." },
+        { code: "version_absent", message: "currentVersion not in the file: version 1." },
+        { code: "sections_untitled", count: 2, message: "2 sections without a title (needed before publishing)." },
+      ]);
+      expect({ diaspora: form.diaspora, currentVersion: form.currentVersion, titles: form.formSections.map((section) => section.description) }).toEqual({
+        diaspora: false,
+        currentVersion: 1,
+        titles: ["", ""],
+      });
     });
 
     it("reports every field problem by its path in the file and saves nothing", async () => {
@@ -117,10 +142,10 @@ describe.each(engines)("form files on %s", (engine) => {
       file.code = "BAD";
       file.formSections[0]!.questions[0]!.questionType = 9;
       delete (file.formSections[0]!.questions[0] as Partial<(typeof file.formSections)[0]["questions"][0]>).text;
-      file.formSections[0]!.description = "";
+      file.formSections[0]!.code = " ";
       const problem = (await expectProblem(await importForm(file), 400, "validation")) as ValidationProblem;
       expect(Object.keys(problem.errors).sort()).toEqual([
-        "formSections[0].description",
+        "formSections[0].code",
         "formSections[0].questions[0].questionType",
         "formSections[0].questions[0].text",
       ]);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from "xstate";
-import { formImportMachine, type FormFile, type FormImportEvent } from "../../src/features/forms/list/form-import.machine";
+import { formImportMachine, type FormFile, type FormFileFill, type FormImportEvent } from "../../src/features/forms/list/form-import.machine";
 import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
+
+type Imported = { id: number; filledIn: FormFileFill[] };
 
 /*
  * The form import dialog's statechart replayed on a real actor whose file reading and import wait for the path to
@@ -12,7 +14,7 @@ import { testEveryShortestPath, type ModelTestOptions } from "../support/model";
 type ModelEvent =
   | FormImportEvent
   | DoneActorEvent<FormFile | null, "read">
-  | DoneActorEvent<{ id: number }, "import">
+  | DoneActorEvent<Imported, "import">
   | ErrorActorEvent<{ status: number; code: string }, "import">;
 
 interface Pending<Input, Output> {
@@ -25,8 +27,8 @@ interface Pending<Input, Output> {
 interface System {
   actor: ReturnType<typeof start>;
   reads: Pending<unknown, FormFile | null>[];
-  imports: Pending<{ body: Record<string, unknown> }, { id: number }>[];
-  imported: number[];
+  imports: Pending<{ body: Record<string, unknown> }, Imported>[];
+  imported: Imported[];
 }
 
 function start(system: Omit<System, "actor">) {
@@ -35,11 +37,11 @@ function start(system: Omit<System, "actor">) {
       readFile: fromPromise<FormFile | null, { file: Blob & { name: string } }>(
         ({ input }) => new Promise((resolve, reject) => system.reads.push({ input, resolve, reject })),
       ),
-      importForm: fromPromise<{ id: number }, { body: Record<string, unknown> }>(
+      importForm: fromPromise<Imported, { body: Record<string, unknown> }>(
         ({ input }) => new Promise((resolve, reject) => system.imports.push({ input, resolve, reject })),
       ),
     },
-    actions: { onImported: (_, { id }) => system.imported.push(id) },
+    actions: { onImported: (_, imported) => system.imported.push(imported) },
   });
   return createActor(logic).start();
 }
@@ -55,6 +57,7 @@ const idle = (system: System) => waitFor(system.actor, (snapshot) => !snapshot.h
 
 const formFile: FormFile = { name: "form-B.json", body: { code: "B", description: "Votarea", formSections: [] } };
 const chosen = new File(["{}"], "form-B.json");
+const imported: Imported = { id: 7, filledIn: [{ code: "diaspora_absent", message: "diaspora not in the file: national form." }] };
 
 const events: ModelEvent[] = [
   { type: "import.open" },
@@ -65,7 +68,7 @@ const events: ModelEvent[] = [
   { type: "code.change", code: "B2" },
   { type: "code.change", code: " " },
   { type: "import.send" },
-  { type: "xstate.done.actor.import", actorId: "import", output: { id: 7 } },
+  { type: "xstate.done.actor.import", actorId: "import", output: imported },
   { type: "xstate.error.actor.import", actorId: "import", error: { status: 409, code: "duplicate_form_code" } },
 ];
 
@@ -99,8 +102,8 @@ type ImportSnapshot = SnapshotFrom<typeof formImportMachine>;
 const stateAssertions: Record<string, (system: System, model: ImportSnapshot) => unknown> = {
   closed: (system) => {
     expect(open(system.imports)).toHaveLength(0);
-    // every import that succeeded was announced with the new form's id, and only those
-    expect(system.imported).toEqual(system.imports.filter((call) => call.settled && !("failed" in call)).map(() => 7));
+    // every import that succeeded was announced with the new form's id and what it filled in, and only those
+    expect(system.imported).toEqual(system.imports.filter((call) => call.settled && !("failed" in call)).map(() => imported));
   },
   choosing: (system, model) => {
     const { context } = system.actor.getSnapshot();

@@ -1,3 +1,4 @@
+import type { components } from "../../../openapi/schema.d.ts";
 import { loadContract } from "../http/contract.ts";
 import { createValidators, type OperationValidators } from "../http/validation.ts";
 import { fail } from "../problem.ts";
@@ -53,16 +54,33 @@ let saveFormValidators: OperationValidators | undefined;
 const validateAsSaveForm = (candidate: unknown) =>
   (saveFormValidators ??= createValidators(loadContract()).get("saveForm")!).json(candidate);
 
+export type FormFileFill = components["schemas"]["FormFileFill"];
+
+/** What the file left out and the import filled in, said back so that whoever imports it is not surprised. */
+function fillsOf(file: Json, input: FormInput): FormFileFill[] {
+  const fills: FormFileFill[] = [];
+  if (file.diaspora === undefined) fills.push({ code: "diaspora_absent", message: "diaspora not in the file: national form." });
+  if (file.currentVersion === undefined) fills.push({ code: "version_absent", message: "currentVersion not in the file: version 1." });
+  const untitled = input.formSections.filter((section) => section.description.trim() === "").length;
+  if (untitled > 0) {
+    const message = `${untitled} section${untitled === 1 ? "" : "s"} without a title (needed before publishing).`;
+    fills.push({ code: "sections_untitled", count: untitled, message });
+  }
+  return fills;
+}
+
 /**
- * Reads an exported file or an original FormDTO into the body of a new draft form, or reports every problem by its
- * path in the file (400). Ids and everything else the body of a new form does not take are dropped.
+ * Reads an exported file or an original FormDTO into the body of a new draft form and what it filled in, or reports
+ * every problem by its path in the file (400). Ids and everything else the body of a new form does not take are
+ * dropped; an absent `diaspora` is false (the original's files leave it out), as an absent `currentVersion` is 1.
  */
-export function readFormFile(file: Json): FormInput {
+export function readFormFile(file: Json): { input: FormInput; filledIn: FormFileFill[] } {
   const picked = pick(file, ["code", "description", "diaspora", "currentVersion", "formSections"], { key: "formSections", map: section });
-  const candidate = { ...(picked as Json), draft: true };
+  const candidate = { diaspora: false, ...(picked as Json), draft: true };
   const result = validateAsSaveForm(candidate);
   // Codes are compared only in a well-formed tree; ajv has filled the defaults (currentVersion 1) into it.
   const errors = result.ok ? checkCodes(candidate as FormInput) : result.errors;
   if (Object.keys(errors).length > 0) throw fail.validation(errors, "The file is not a valid form; nothing was saved.");
-  return candidate as FormInput;
+  const input = candidate as FormInput;
+  return { input, filledIn: fillsOf(file, input) };
 }

@@ -46,8 +46,9 @@ export const formAdminHandlers: AdminHandlers = {
   },
 
   importForm: async ({ body, admin, deps }) => {
-    const { form } = await saveForm(deps.db, readFormFile(body), staffAct(admin, deps.clock), "file");
-    return json(201, form satisfies JsonResponseOf<"importForm", 201>);
+    const { input, filledIn } = readFormFile(body);
+    const { form } = await saveForm(deps.db, input, staffAct(admin, deps.clock), "file");
+    return json(201, { ...form, filledIn } satisfies JsonResponseOf<"importForm", 201>);
   },
 
   reorderForms: async ({ body, admin, deps }) => {

@@ -3,9 +3,9 @@ import { Button, Stack, Text } from "@mantine/core";
 import { Trans } from "@lingui/react/macro";
 import { notifications } from "@mantine/notifications";
 
-/** A change went through. */
-export function announceSuccess(message: ReactNode) {
-  notifications.show({ color: "green", title: <Trans id="SUCCESS">Success</Trans>, message });
+/** A change went through; with `autoClose: false` the toast stays until closed (something the user should read). */
+export function announceSuccess(message: ReactNode, options: { autoClose?: false } = {}) {
+  notifications.show({ color: "green", title: <Trans id="SUCCESS">Success</Trans>, message, ...options });
 }
 
 /** Something was removed for good: same title, a warning colour, so a removal never passes for an addition. */

@@ -148,4 +148,44 @@ describe("the form editor", { timeout: 60_000 }, () => {
     const saved = (await server.ask("/api/v1/form/2", ORGANIZER)) as { description: string; currentVersion: number };
     expect(saved).toMatchObject({ description: "Desfășurarea votării (mine)", currentVersion: 10 });
   });
+
+  it("saves a draft whose section has no title, showing the section by its code, and asks for the title only before publishing", async () => {
+    const server = await startTestServer({ seed: "demo" });
+    // A form as the import makes it from the original system's files: its one section untitled.
+    const form = await server.db.insertInto("form").values({ code: "EN-A", description: "EN-A", draft: true, displayOrder: 99 }).returning("id").executeTakeFirstOrThrow();
+    const section = await server.db.insertInto("formSection").values({ formId: form.id, code: "A", description: "", orderNumber: 1 }).returning("id").executeTakeFirstOrThrow();
+    const question = await server.db
+      .insertInto("question")
+      .values({ sectionId: section.id, code: "1", text: "Did the PEC count the received ballot papers?", questionType: 1, orderNumber: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await server.db.insertInto("questionOption").values({ questionId: question.id, text: "Yes", orderNumber: 1 }).execute();
+    const app = renderApp({ path: `/formulare/${form.id}`, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+
+    const shown = await screen.findByRole("region", { name: "Section A" }, FIRST_PAINT);
+    expect(within(shown).getByRole("heading", { name: "Section A" })).toBeInTheDocument();
+    expect(field(/^Section title/, shown)).toHaveValue("");
+
+    await app.user.click(screen.getByRole("button", { name: "Publish" }));
+    const summary = await screen.findByRole("alert", { name: "The form cannot be published yet: 1 problem" });
+    expect(within(summary).getAllByRole("button").map((link) => link.textContent)).toEqual(["Section A, title: Required before publishing"]);
+    expect(screen.queryByRole("dialog", { name: "Publish this form?" })).not.toBeInTheDocument();
+
+    await app.user.type(field(/^Question text/, shown), " (all of them)");
+    await app.user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByText("The draft has been saved")).toBeInTheDocument();
+    expect(screen.queryByRole("alert", { name: /cannot be published yet/ })).not.toBeInTheDocument();
+    type Saved = { draft: boolean; formSections: { description: string; questions: { text: string }[] }[] };
+    const draft = (await server.ask(`/api/v1/form/${form.id}`, ORGANIZER)) as Saved;
+    expect(draft).toMatchObject({ draft: true, formSections: [{ description: "", questions: [{ text: "Did the PEC count the received ballot papers? (all of them)" }] }] });
+
+    await app.user.type(field(/^Section title/, shown), "Opening");
+    expect(await screen.findByRole("region", { name: "Section Opening" })).toBeInTheDocument();
+    await app.user.click(screen.getByRole("button", { name: "Publish" }));
+    const dialog = await screen.findByRole("dialog", { name: "Publish this form?" });
+    await app.user.click(await within(dialog).findByRole("button", { name: /Publish/ }));
+    expect(await screen.findByText("The form has been published")).toBeInTheDocument();
+    const published = (await server.ask(`/api/v1/form/${form.id}`, ORGANIZER)) as Saved;
+    expect(published).toMatchObject({ draft: false, formSections: [{ description: "Opening" }] });
+  });
 });

@@ -105,10 +105,10 @@ export function FormEditor(props: FormEditorProps) {
 
   const busy = selectIsBusy(snapshot);
   const problems = useMemo(() => {
-    const own = context.showProblems ? validateDocument(document) : [];
+    const own = context.showProblems ? validateDocument(document, context.publishing ? "publish" : "draft") : [];
     const fromServer = context.error?.status === 400 ? problemsFromServer(context.error.fieldErrors, document) : [];
     return [...own, ...fromServer];
-  }, [context.showProblems, context.error, document]);
+  }, [context.showProblems, context.publishing, context.error, document]);
   // Every card reads this map from context: a new one on each keystroke would render all 300 cards of a long form
   // again. It changes only when the problems do (none, most of the time).
   const problemsSignature = problems.map((problem) => `${fieldId(problem.at)}\u0000${problem.code}\u0000${problem.max ?? ""}`).join("\u0001");
@@ -151,7 +151,7 @@ export function FormEditor(props: FormEditorProps) {
             ) : context.error && context.error.status !== 400 ? (
               <SaveFailure error={context.error} />
             ) : null}
-            {problems.length > 0 ? <ProblemSummary problems={problems} document={document} onFocusField={focusSoon} /> : null}
+            {problems.length > 0 ? <ProblemSummary problems={problems} document={document} publishing={context.publishing} onFocusField={focusSoon} /> : null}
             <EditorTabs actor={actor} />
           </Stack>
           <VisuallyHidden role="status" aria-live="polite">

@@ -37,16 +37,29 @@ function useFieldLabel(document: FormDocument) {
   };
 }
 
+interface ProblemSummaryProps {
+  problems: readonly FormProblem[];
+  document: FormDocument;
+  /** The refused attempt was to publish, which asks more of the form than a draft. */
+  publishing: boolean;
+  onFocusField: (id: string) => void;
+}
+
 /**
- * Why the form cannot be saved yet, every problem a link that takes the focus to its field (the fields say it too).
- * Shown after a refused attempt, and it shrinks as the problems are fixed.
+ * Why the form cannot be saved (or published) yet, every problem a link that takes the focus to its field (the fields
+ * say it too). Shown after a refused attempt, and it shrinks as the problems are fixed.
  */
-export function ProblemSummary({ problems, document, onFocusField }: { problems: readonly FormProblem[]; document: FormDocument; onFocusField: (id: string) => void }) {
+export function ProblemSummary({ problems, document, publishing, onFocusField }: ProblemSummaryProps) {
   const { i18n } = useLingui();
   const labelOf = useFieldLabel(document);
   const count = problems.length;
+  const title = publishing ? (
+    <Trans>The form cannot be published yet: <Plural value={count} one="# problem" other="# problems" /></Trans>
+  ) : (
+    <Trans>The form cannot be saved yet: <Plural value={count} one="# problem" other="# problems" /></Trans>
+  );
   return (
-    <Alert color="red" role="alert" id="form-problems" tabIndex={-1} title={<Trans>The form cannot be saved yet: <Plural value={count} one="# problem" other="# problems" /></Trans>}>
+    <Alert color="red" role="alert" id="form-problems" tabIndex={-1} title={title}>
       <List size="sm" spacing={2}>
         {problems.map((problem) => {
           const id = problem.at.of === "form" && problem.at.field === "sections" ? "add-section" : fieldId(problem.at);

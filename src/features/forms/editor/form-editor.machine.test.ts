@@ -129,6 +129,28 @@ describe(formEditorMachine.id, () => {
     expect(saves).toHaveLength(1);
   });
 
+  it("saves a draft whose section has no title, and refuses to publish it until the section is titled", async () => {
+    const untitled: FormDocument = { ...stored, sections: [{ ...stored.sections[0]!, description: "" }] };
+    const { editor, loads, saves } = startEditor({ formId: 2 });
+    loads[0]!.resolve({ id: 2, version: 1, published: false, document: untitled });
+    await waitFor(editor, (snapshot) => snapshot.matches("editing"));
+
+    editor.send({ type: "form.publish" });
+    expect(editor.getSnapshot().value).toBe("editing");
+    expect(editor.getSnapshot().context).toMatchObject({ showProblems: true, publishing: true });
+    expect(saves).toHaveLength(0);
+
+    editor.send({ type: "form.saveDraft" });
+    expect(saves.map((save) => save.input)).toEqual([{ id: 2, baseVersion: 1, document: untitled, draft: true }]);
+    saves[0]!.resolve({ id: 2, version: 2, published: false, document: untitled });
+    await waitFor(editor, (snapshot) => snapshot.matches("editing"));
+    expect(editor.getSnapshot().context).toMatchObject({ showProblems: false, publishing: false });
+
+    editor.send({ type: "edit.command", command: { type: "section.set", section: "s1", field: "description", value: "Voting" } });
+    editor.send({ type: "form.publish" });
+    expect(editor.getSnapshot().matches("reviewing")).toBe(true);
+  });
+
   it("asks before a published form goes back to being a draft", async () => {
     const { editor, loads, saves } = startEditor({ formId: 2 });
     loads[0]!.resolve({ id: 2, version: 3, published: true, document: stored });

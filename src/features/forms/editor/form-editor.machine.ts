@@ -49,7 +49,7 @@ export interface FormEditorContext {
   saved: FormDocument;
   history: EditHistory;
   stored: WorkingCopy | null;
-  /** The save under way publishes (draft false) rather than keeping a draft. */
+  /** The save asked for publishes (draft false) rather than keeping a draft: the one under way, or one refused for problems. */
   publishing: boolean;
   /** A save was refused for problems in the form: the view shows every problem until they are fixed. */
   showProblems: boolean;
@@ -97,7 +97,8 @@ export const formEditorMachine = setup({
     canUndo: ({ context }) => canUndo(context.history),
     canRedo: ({ context }) => canRedo(context.history),
     isStale: (_, { error }: { error: PageError }) => error.code === "stale_version",
-    isValid: ({ context }) => validateDocument(context.history.present).length === 0,
+    canSaveDraft: ({ context }) => validateDocument(context.history.present, "draft").length === 0,
+    canPublish: ({ context }) => validateDocument(context.history.present, "publish").length === 0,
     isPublished: ({ context }) => context.published,
     isStored: ({ context }) => context.formId !== null,
   },
@@ -130,7 +131,7 @@ export const formEditorMachine = setup({
     applyCommand: assign(({ context, event }) =>
       event.type === "edit.command" ? { history: execute(context.history, event.command), error: context.error?.status === 400 ? null : context.error } : {},
     ),
-    showProblems: assign({ showProblems: true }),
+    showProblems: assign((_, { publishing }: { publishing: boolean }) => ({ showProblems: true, publishing })),
     rememberCounts: assign((_, { counts }: { counts: AnswerCounts | null }) => ({ answerCounts: counts })),
     undo: assign(({ context }) => ({ history: undo(context.history) })),
     redo: assign(({ context }) => ({ history: redo(context.history) })),
@@ -197,11 +198,18 @@ export const formEditorMachine = setup({
           actions: [assign(({ context }) => ({ history: startHistory(context.saved) })), "forgetCopy"],
         },
         "form.saveDraft": [
-          { guard: not("isValid"), actions: "showProblems" },
+          { guard: not("canSaveDraft"), actions: { type: "showProblems", params: { publishing: false } } },
           { guard: "isPublished", target: "confirmingUnpublish" },
           { target: "saving", actions: assign({ publishing: false }) },
         ],
-        "form.publish": [{ guard: not("isValid"), actions: "showProblems" }, { target: "reviewing" }],
+        "form.publish": [
+          {
+            guard: not("canPublish"),
+            description: "Publishing needs more than a draft: every section titled",
+            actions: { type: "showProblems", params: { publishing: true } },
+          },
+          { target: "reviewing" },
+        ],
       },
     },
     confirmingUnpublish: {

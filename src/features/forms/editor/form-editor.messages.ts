@@ -9,6 +9,8 @@ export function problemMessage(i18n: I18n, problem: { code: ProblemCode; max?: n
   switch (problem.code) {
     case "required":
       return i18n._(msg`Required`);
+    case "requiredToPublish":
+      return i18n._(msg`Required before publishing`);
     case "tooLong": {
       const max = problem.max ?? 0;
       return i18n._(msg`${plural(max, { one: "At most # character", other: "At most # characters" })}`);

@@ -4,7 +4,10 @@ import type { FormDocument } from "./form-document";
  * What the editor checks before it sends a form, with the contract's bounds (openapi FormInput): the server
  * checks the same, but a user should hear about an empty code before a round trip, at the field.
  */
-export type ProblemCode = "required" | "tooLong" | "duplicate" | "noSections";
+export type ProblemCode = "required" | "requiredToPublish" | "tooLong" | "duplicate" | "noSections";
+
+/** A draft may keep a section without a title (as the original's files have them); observers only get named ones. */
+export type SavePurpose = "draft" | "publish";
 
 /** A field of the document: the form's own, or one of a section, question or option (by its key). */
 export type FieldAddress =
@@ -32,8 +35,8 @@ function checkText(problems: FormProblem[], at: FieldAddress, value: string, max
   else if ([...value].length > max) problems.push({ at, code: "tooLong", max });
 }
 
-/** Every problem, in the order the fields appear on screen (the summary lists them so). */
-export function validateDocument(document: FormDocument): FormProblem[] {
+/** Every problem that stops this save, in the order the fields appear on screen (the summary lists them so). */
+export function validateDocument(document: FormDocument, purpose: SavePurpose): FormProblem[] {
   const problems: FormProblem[] = [];
   checkText(problems, { of: "form", field: "description" }, document.description, LIMITS.formDescription);
   checkText(problems, { of: "form", field: "code" }, document.code, LIMITS.formCode);
@@ -48,7 +51,8 @@ export function validateDocument(document: FormDocument): FormProblem[] {
   };
   for (const section of document.sections) {
     const sectionAt = (field: "code" | "description"): FieldAddress => ({ of: "section", key: section.key, field });
-    checkText(problems, sectionAt("description"), section.description, LIMITS.sectionDescription);
+    if (section.description.trim() !== "") checkText(problems, sectionAt("description"), section.description, LIMITS.sectionDescription);
+    else if (purpose === "publish") problems.push({ at: sectionAt("description"), code: "requiredToPublish" });
     checkText(problems, sectionAt("code"), section.code, LIMITS.sectionCode);
     unique(sectionCodes, sectionAt("code"), section.code);
     for (const question of section.questions) {

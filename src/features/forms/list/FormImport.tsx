@@ -11,7 +11,7 @@ import { announceSuccess } from "../../../shared/ui/toasts";
 import { usePageActor } from "../../../shared/use-page-actor";
 import { formImportMachine } from "./form-import.machine";
 import { createFormImportActors } from "./form-list.actors";
-import { importFailureMessage, importProblemMessage } from "./form-list.messages";
+import { importFailureMessage, importFillMessage, importProblemMessage } from "./form-list.messages";
 
 const JSON_TYPES = { "application/json": [".json"], "text/plain": [".json"] };
 const MAX_FORM_FILE_BYTES = 5 * 1024 * 1024;
@@ -25,8 +25,10 @@ export function FormImport() {
   const actor = usePageActor(formImportMachine, {
     actors: createFormImportActors(api),
     actions: {
-      onImported: (_, { id }) => {
-        announceSuccess(t`The form has been imported as a draft`);
+      onImported: (_, { id, filledIn }) => {
+        if (filledIn.length === 0) announceSuccess(t`The form has been imported as a draft`);
+        // What the import filled in stays on screen until read: the editor opening beneath it is where it matters.
+        else announceSuccess(<ImportedFills filledIn={filledIn.map((fill) => importFillMessage(i18n, fill))} />, { autoClose: false });
         void navigate(paths.form.href(id));
       },
     },
@@ -118,5 +120,20 @@ export function FormImport() {
         </Stack>
       </Modal>
     </>
+  );
+}
+
+function ImportedFills({ filledIn }: { filledIn: readonly string[] }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm">
+        <Trans>The form has been imported as a draft. The file left some things out; the import filled them in:</Trans>
+      </Text>
+      <List size="sm" spacing={2}>
+        {filledIn.map((fill) => (
+          <List.Item key={fill}>{fill}</List.Item>
+        ))}
+      </List>
+    </Stack>
   );
 }

@@ -1,5 +1,9 @@
 import { assign, fromPromise, setup } from "xstate";
+import type { components } from "../../../api/schema";
 import { toPageError, type PageError } from "../../../shared/machines/page-error";
+
+/** Something the file left out and the import filled in (a code the view translates). */
+export type FormFileFill = components["schemas"]["FormFileFill"];
 
 /** A form file as read: its JSON, and the code it would be created with (changeable: codes are unique). */
 export interface FormFile {
@@ -40,13 +44,15 @@ export const formImportMachine = setup({
   },
   actors: {
     readFile: fromPromise<FormFile | null, { file: Blob & { name: string } }>(({ input }) => readFormFile(input.file)),
-    importForm: fromPromise<{ id: number }, { body: Record<string, unknown> }>(() => Promise.reject(new Error("importForm is not provided"))),
+    importForm: fromPromise<{ id: number; filledIn: FormFileFill[] }, { body: Record<string, unknown> }>(() =>
+      Promise.reject(new Error("importForm is not provided")),
+    ),
   },
   guards: {
     canImport: ({ context }) => context.file !== null && context.code.trim() !== "",
   },
   actions: {
-    onImported: (_, _params: { id: number }) => {},
+    onImported: (_, _params: { id: number; filledIn: FormFileFill[] }) => {},
     clear: assign({ file: null, code: "", unreadable: false, error: null }),
   },
 }).createMachine({
@@ -89,7 +95,7 @@ export const formImportMachine = setup({
         id: "import",
         src: "importForm",
         input: ({ context }) => ({ body: { ...context.file?.body, code: context.code.trim() } }),
-        onDone: { target: "closed", actions: { type: "onImported", params: ({ event }) => ({ id: event.output.id }) } },
+        onDone: { target: "closed", actions: { type: "onImported", params: ({ event }) => event.output } },
         onError: { target: "choosing", actions: assign({ error: ({ event }) => toPageError(event.error) }) },
       },
     },

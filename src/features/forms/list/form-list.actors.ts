@@ -3,6 +3,7 @@ import type { ApiClient } from "../../../api/client";
 import { errorFromResponse, expectData } from "../../../api/problem";
 import type { components } from "../../../api/schema";
 import { fromAbortablePromise } from "../../../shared/machines/from-abortable-promise";
+import type { FormFileFill } from "./form-import.machine";
 import type { FormListItem } from "./form-list.machine";
 
 export type FormSummary = components["schemas"]["FormSummary"];
@@ -29,13 +30,13 @@ export function deleteForm(api: ApiClient, id: number, signal: AbortSignal): Pro
   return expectData(api.DELETE("/api/v1/form", { params: { query: { formId: id } }, signal }));
 }
 
-/** importForm: the file's JSON as it is (the server reads both shapes and checks every field); the new form's id. */
+/** importForm: the file's JSON as it is (the server reads both shapes and checks every field); the new form's id and what the import filled in. */
 export function createFormImportActors(api: ApiClient) {
   return {
-    importForm: fromPromise<{ id: number }, { body: Record<string, unknown> }>(async ({ input, signal }) => {
+    importForm: fromPromise<{ id: number; filledIn: FormFileFill[] }, { body: Record<string, unknown> }>(async ({ input, signal }) => {
       // The contract's FormFile is checked by the server itself, field by field: the client sends the file as read.
       const form = await expectData(api.POST("/api/v1/form/import", { body: input.body as never, signal }));
-      return { id: form.id };
+      return { id: form.id, filledIn: form.filledIn };
     }),
   };
 }

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import { commonMessages } from "../../../shared/i18n/common-messages";
+import type { FormFileFill } from "./form-import.machine";
 
 /** A failed call on the forms list, structurally (a MutationError or a PageError). */
 interface FormProblem {
@@ -66,6 +67,28 @@ const importProblems: Record<string, MessageDescriptor> = {
 /** What is wrong at one place of an imported form file, from the server's field code. */
 export function importProblemMessage(i18n: I18n, code: string): string {
   return i18n._(importProblems[code] ?? importProblems.invalid!);
+}
+
+/** What the import filled in where the file said nothing, from the server's code. */
+export function importFillMessage(i18n: I18n, fill: FormFileFill): string {
+  switch (fill.code) {
+    case "diaspora_absent":
+      return i18n._(msg`“Only diaspora” is not in the file: imported as a national form.`);
+    case "version_absent":
+      return i18n._(msg`No version in the file: imported as version 1.`);
+    case "sections_untitled": {
+      const count = fill.count ?? 0;
+      return i18n._(
+        msg({
+          message: plural(count, {
+            one: "# section without a title: shown by its code until you name it; it needs a title before publishing.",
+            other: "# sections without a title: shown by their codes until you name them; they need titles before publishing.",
+          }),
+          comment: "After a form import: sections of the file whose title is empty",
+        }),
+      );
+    }
+  }
 }
 
 /** Why an import failed as a whole (a bad file lists its problems instead). */
