@@ -2,7 +2,8 @@
 import { spawn } from "node:child_process";
 
 const children = [
-  spawn("tsx", ["watch", "server/src/main.ts"], { stdio: "inherit", env: { ...process.env, STATIC_DIR: "none" } }),
+  // Staff open Vite's address, so that is where the links the server writes must lead.
+  spawn("tsx", ["watch", "server/src/main.ts"], { stdio: "inherit", env: { PUBLIC_URL: "http://127.0.0.1:5173", ...process.env, STATIC_DIR: "none" } }),
   spawn("vite", [], { stdio: "inherit" }),
 ];
 const stop = () => children.forEach((child) => child.kill("SIGTERM"));

@@ -5,6 +5,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { hasRole, loadPrincipal, type Principal } from "./auth/principal.ts";
 import { verifyToken } from "./auth/token.ts";
 import { RequestAbandonedError, requestSignal } from "./db/abandoned-requests.ts";
+import { observerReports } from "./db/staff-first.ts";
 import { resolveClientAddress } from "./http/client-address.ts";
 import { loadContract, type Contract, type Operation } from "./http/contract.ts";
 import type {
@@ -18,6 +19,7 @@ import type {
   RequestContext,
 } from "./http/handler.ts";
 import { createValidators, type OperationValidators } from "./http/validation.ts";
+import { parseClientJson } from "./http/json.ts";
 import { accessHandlers } from "./access/routes.ts";
 import { answerAdminHandlers, answerHandlers } from "./answers/routes.ts";
 import { attachmentHandlers } from "./attachments/routes.ts";
@@ -91,7 +93,10 @@ export function createApp(deps: AppDependencies, contract: Contract = loadContra
         maxSize: limit,
         onError: () => problemResponse(problem(413, "payload_too_large", `The request body exceeds ${limit} bytes.`)),
       }),
-      (c) => requestSignal.run(c.req.raw.signal, () => handle(c, operation, validators.get(operation.operationId)!, deps)),
+      (c) => {
+        const serve = () => requestSignal.run(c.req.raw.signal, () => handle(c, operation, validators.get(operation.operationId)!, deps));
+        return reportsOnly(operation) ? observerReports.run(true, serve) : serve();
+      },
     );
   }
   app.all("/api/*", () => problemResponse(problem(404, "not_found", "There is no such API operation.")));
@@ -111,6 +116,9 @@ export function createApp(deps: AppDependencies, contract: Contract = loadContra
   return app;
 }
 
+/** Operations only observers call: what they report waits behind the staff's requests on the embedded database. */
+const reportsOnly = (operation: Operation) => operation.roles !== null && operation.roles.every((role) => role === "observer");
+
 /** A handler that expects an admin must serve an operation that observers cannot call, and the other way round. */
 export function checkAdminOnly(contract: Contract, admin: AdminHandlers = adminHandlers, other: Handlers = handlers): void {
   for (const operation of contract.operations) {
@@ -123,7 +131,7 @@ export function checkAdminOnly(contract: Contract, admin: AdminHandlers = adminH
 }
 
 async function handle(c: Context, operation: Operation, validators: OperationValidators, deps: AppDependencies) {
-  const principal = operation.roles ? await authenticate(c.req.header("authorization"), operation, deps) : null;
+  const { principal, tokenExpiresAt } = operation.roles ? await authenticate(c.req.header("authorization"), operation, deps) : anonymous;
 
   const path = validators.path(c.req.param());
   const query = validators.query(c.req.queries());
@@ -142,6 +150,7 @@ async function handle(c: Context, operation: Operation, validators: OperationVal
     body: body.ok ? body.value : undefined,
     request: c.req.raw,
     clientAddress: clientAddress(c, deps),
+    tokenExpiresAt,
     deps,
   };
   if (!operation.adminOnly) return (handler as Handler<OperationId>)({ ...context, principal } as RequestContext<OperationId>);
@@ -150,13 +159,15 @@ async function handle(c: Context, operation: Operation, validators: OperationVal
   return (handler as AdminHandler<OperationId>)({ ...context, admin: principal } as AdminContext<OperationId>);
 }
 
-async function authenticate(header: string | undefined, operation: Operation, deps: AppDependencies): Promise<Principal> {
+const anonymous = { principal: null, tokenExpiresAt: null };
+
+async function authenticate(header: string | undefined, operation: Operation, deps: AppDependencies): Promise<{ principal: Principal; tokenExpiresAt: Date }> {
   const token = /^Bearer ([^\s]+)$/i.exec(header ?? "")?.[1];
   const claims = token ? verifyToken(deps.config.token, token, deps.clock()) : null;
   const principal = claims ? await loadPrincipal(deps.db, claims) : null;
-  if (!principal) throw fail.unauthorized();
+  if (!claims || !principal) throw fail.unauthorized();
   if (!hasRole(principal, operation.roles!)) throw fail.forbidden();
-  return principal;
+  return { principal, tokenExpiresAt: claims.expiresAt };
 }
 
 async function readJsonBody(c: Context, operation: Operation, validators: OperationValidators) {
@@ -165,13 +176,14 @@ async function readJsonBody(c: Context, operation: Operation, validators: Operat
   if (!/^application\/([\w.+-]*\+)?json\b/i.test(contentType)) {
     throw fail.validation({ body: [{ code: "type", message: "must be sent as application/json" }] });
   }
-  let parsed: unknown;
+  let text: string;
   try {
-    parsed = await c.req.json();
+    text = await c.req.text();
   } catch {
     throw fail.validation({ body: [{ code: "type", message: "is not well-formed JSON" }] }, "The request body is not valid JSON.");
   }
-  return validators.json(parsed);
+  // Depth is bounded on the text, before anything (ajv, the string checks) walks the parsed value.
+  return validators.json(parseClientJson(text));
 }
 
 function clientAddress(c: Context, deps: AppDependencies): string {

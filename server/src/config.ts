@@ -16,6 +16,8 @@ export interface ServerConfig {
   tokenTtlSeconds: number;
   staticDir: string | undefined;
   seed: boolean;
+  /** Where staff reach the product, without a trailing slash: the start of every absolute link the server writes. */
+  publicUrl: string;
   trustedProxies: BlockList | undefined;
   /** Push through Firebase Cloud Messaging with these credentials; without them notifications go to the outbox. */
   firebase: FirebaseCredentials | undefined;
@@ -27,6 +29,7 @@ export interface ServerConfig {
  * Reads the environment. Without DATABASE_URL the embedded PGlite database lives in DATA_DIR/db.
  * Without TOKEN_SECRET a random one is kept in DATA_DIR so that restarts keep sessions.
  * SEED: `true`/`false`; by default demo data is seeded on an empty embedded database only.
+ * PUBLIC_URL: the product's address as staff open it (`https://votemonitor.example.org`); by default http://HOST:PORT.
  * FIREBASE_SERVICE_ACCOUNT (the service account's JSON, or a path to it) or GOOGLE_APPLICATION_CREDENTIALS turn on
  * Firebase Cloud Messaging.
  * S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (all four, or none) store attachments in S3-compatible
@@ -36,9 +39,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR ?? ".data");
   const staticDir = resolve(env.STATIC_DIR ?? "dist");
   const databaseUrl = env.DATABASE_URL || `pglite:${join(dataDir, "db")}`;
+  const host = env.HOST ?? "127.0.0.1";
+  const port = Number(env.PORT ?? 8080);
   return {
-    host: env.HOST ?? "127.0.0.1",
-    port: Number(env.PORT ?? 8080),
+    host,
+    port,
     databaseUrl,
     dataDir,
     tokenSecret: env.TOKEN_SECRET ? new TextEncoder().encode(env.TOKEN_SECRET) : persistentSecret(dataDir),
@@ -47,10 +52,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Demo data (with its well-known demo passwords) only where it is a demo: the embedded database. A PostgreSQL
     // deployment starts empty and gets its first organizer from `npm run admin:create`.
     seed: env.SEED === undefined ? databaseUrl.startsWith("pglite:") : env.SEED === "true",
+    publicUrl: publicUrl(env.PUBLIC_URL?.trim() || `http://${host.includes(":") ? `[${host}]` : host}:${port}`),
     trustedProxies: env.TRUST_PROXY ? parseTrustedProxies(env.TRUST_PROXY) : undefined,
     firebase: firebaseCredentials(env),
     s3: s3Settings(env),
   };
+}
+
+/**
+ * Links in exports are opened later, by whoever receives the file: they must point at the configured address, never
+ * at the Host header of the request that made the file, which any client chooses.
+ */
+function publicUrl(value: string): string {
+  const url = URL.parse(value);
+  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
+    throw new Error(`PUBLIC_URL is not an absolute http(s) URL without credentials, query or fragment: ${value}`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 
 const S3_REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;

@@ -60,6 +60,7 @@ const app = createApp({
     version: process.env.npm_package_version ?? "dev",
     staticDir: config.staticDir,
     trustedProxies: config.trustedProxies,
+    publicUrl: config.publicUrl,
     token: { secret: config.tokenSecret, issuer: "vote-monitor", audience: "vote-monitor-back-office", ttlSeconds: config.tokenTtlSeconds },
   },
 });

@@ -65,6 +65,8 @@ export const fail = {
   notFound: (detail = "Not found.") => new ProblemError(problem(404, "not_found", detail)),
   conflict: (code: string, detail: string, errors?: Record<string, FieldError[]>) =>
     new ProblemError(problem(409, code, detail, errors ? { errors } : {})),
+  tooManyRequests: (code: string, detail: string, retryAfter: number) =>
+    new ProblemError(problem(429, code, detail, { retryAfter }), { "retry-after": String(retryAfter) }),
 };
 
 /** Seconds a client waits before retrying when the database is away: about what a PostgreSQL restart takes. */
@@ -79,6 +81,9 @@ export const databaseUnavailable = (): ProblemError =>
 const LOST_CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
 // SQLSTATEs of a server going away: admin_shutdown, crash_shutdown, cannot_connect_now, and class 08 (connection exception).
 const LOST_CONNECTION_STATES = new Set(["57P01", "57P02", "57P03"]);
+// Class 08 but not a lost connection: protocol_violation is the server refusing a message the driver sent (a query
+// with more than 65,535 parameters, say) on a connection that stays up. Retrying sends the same message: a bug, a 500.
+const PROTOCOL_VIOLATION = "08P01";
 // What pg and pg-pool throw without a code when the connection drops or none can be had.
 const LOST_CONNECTION_MESSAGES = [
   "Connection terminated",
@@ -94,6 +99,7 @@ const LOST_CONNECTION_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false;
   const code = (error as { code?: unknown }).code;
+  if (code === PROTOCOL_VIOLATION) return false;
   if (typeof code === "string" && (LOST_CONNECTION_CODES.has(code) || LOST_CONNECTION_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) {
     return true;
   }

@@ -19,6 +19,16 @@ describe("readConfig", () => {
     expect(new TextDecoder().decode(config.tokenSecret)).toBe("a-secret-that-is-long-enough-for-hs256");
   });
 
+  it("reads the public address, http://HOST:PORT by default, and stops at start-up on one that is not an http(s) URL", () => {
+    expect(readConfig({ DATA_DIR: dataDir() }).publicUrl).toBe("http://127.0.0.1:8080");
+    expect(readConfig({ DATA_DIR: dataDir(), HOST: "::1", PORT: "9000" }).publicUrl).toBe("http://[::1]:9000");
+    expect(readConfig({ DATA_DIR: dataDir(), PUBLIC_URL: " https://VoteMonitor.example.org/ " }).publicUrl).toBe("https://votemonitor.example.org");
+    expect(readConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://example.org:8443/vm//" }).publicUrl).toBe("https://example.org:8443/vm");
+    for (const bad of ["votemonitor.example.org", "/vm", "ftp://example.org", "javascript:alert(1)", "https://user:pass@example.org", "https://example.org/?a=1", "https://example.org/#x"]) {
+      expect(() => readConfig({ DATA_DIR: dataDir(), PUBLIC_URL: bad }), bad).toThrow(/^PUBLIC_URL is not an absolute http\(s\) URL/);
+    }
+  });
+
   it("reads the trusted proxies, and none by default", () => {
     expect(readConfig({ DATA_DIR: dataDir() }).trustedProxies).toBeUndefined();
     expect(readConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "10.0.0.0/8" }).trustedProxies?.check("10.9.8.7", "ipv4")).toBe(true);

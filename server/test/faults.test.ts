@@ -110,12 +110,12 @@ describe.skipIf(!postgresUrl)("faults on PostgreSQL", () => {
     const observerId = await count(`SELECT id AS n FROM observer WHERE phone = '0799111222' AND deleted_at IS NULL`);
     const observer = await signIn(server.url, "/api/v2/access/observer", { phone: "0799111222", pin: "4321" });
 
-    // Every published question with one of its fixed options, at as many stations of the largest county as needed.
+    // Every published question of the national forms (a diaspora form is answered abroad only), with one of its fixed options, at as many stations of the largest county as needed.
     const { rows: questions } = await sql.query<{ questionId: number; optionId: number }>(
       `SELECT q.id AS "questionId", min(o.id) AS "optionId" FROM question q
          JOIN form_section s ON s.id = q.section_id JOIN form f ON f.id = s.form_id
          JOIN question_option o ON o.question_id = q.id AND NOT o.is_free_text
-        WHERE NOT f.draft GROUP BY q.id ORDER BY q.id`,
+        WHERE NOT f.draft AND NOT f.diaspora GROUP BY q.id ORDER BY q.id`,
     );
     const { rows: [county] } = await sql.query<{ code: string; stations: number }>(
       `SELECT code, polling_station_count AS stations FROM county ORDER BY polling_station_count DESC LIMIT 1`,

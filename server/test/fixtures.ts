@@ -4,6 +4,7 @@ import type { components } from "../../openapi/schema.d.ts";
 import type { Engine } from "../src/db/database.ts";
 import type { Database } from "../src/db/schema.ts";
 import type { FileStore } from "../src/files/file-store.ts";
+import type { AppConfig } from "../src/http/handler.ts";
 import type { PushProvider } from "../src/notifications/provider.ts";
 import { engines, startTestServer, type TestServer } from "./harness.ts";
 
@@ -31,6 +32,8 @@ interface ServerOptions {
   push?: PushProvider;
   /** The attachment store of each engine's server (a memory store unless a test injects, e.g., a failing one). */
   files?: (engine: Engine) => FileStore;
+  /** Settings over the test defaults (e.g. `publicUrl`). */
+  config?: Partial<AppConfig>;
 }
 
 async function signedIn(engine: Engine, { files, ...options }: ServerOptions): Promise<SignedInServer> {

@@ -107,6 +107,63 @@ describe.each(engines)("saveForm on %s", (engine) => {
       const problem = (await expectProblem(await save({ ...newForm("N6"), formSections: [] }), 400, "validation")) as ValidationProblem;
       expect(Object.keys(problem.errors)).toEqual(["formSections"]);
     });
+
+    it("refuses more than 100 sections, 200 questions in a section or 100 options in a question (the contract's maxItems)", async () => {
+      const form = newForm("N7");
+      const [first, second] = form.formSections as [FormInput["formSections"][0], FormInput["formSections"][0]];
+      const sections = Array.from({ length: 101 }, (_, s) => ({ code: `M${s}`, description: "Secțiune", questions: [] }));
+      const questions = Array.from({ length: 201 }, (_, q) => ({ ...first.questions[0]!, code: `M${q}` }));
+      const options = Array.from({ length: 101 }, (_, o) => option(`Opțiunea ${o}`));
+      for (const [body, path] of [
+        [{ ...form, formSections: sections }, "formSections"],
+        [{ ...form, formSections: [{ ...first, questions }, second] }, "formSections[0].questions"],
+        [{ ...form, formSections: [first, { ...second, questions: [{ ...second.questions[0]!, optionsToQuestions: options }] }] }, "formSections[1].questions[0].optionsToQuestions"],
+      ] as const) {
+        const problem = (await expectProblem(await save(body), 400, "validation")) as ValidationProblem;
+        expect(problem.errors).toEqual({ [path]: [expect.objectContaining({ code: "maxItems" })] });
+      }
+      expect(await api.db().selectFrom("form").select("id").where("code", "=", "N7").execute()).toEqual([]);
+    });
+  });
+
+  describe("a form with more options than one statement takes parameters (65,535)", () => {
+    // Within every limit and under the 1 MiB body limit: 4 sections of 164 questions of 100 options (defaults left out).
+    const bigForm = (code: string) => ({
+      ...newForm(code),
+      formSections: Array.from({ length: 4 }, (_, s) => ({
+        code: `S${s + 1}`,
+        description: "Mare",
+        questions: Array.from({ length: 164 }, (_, q) => ({
+          code: `Q${s * 164 + q + 1}`,
+          text: "?",
+          questionType: 0,
+          optionsToQuestions: Array.from({ length: 100 }, () => ({ text: "o" })),
+        })),
+      })),
+    });
+    const optionCount = async (formId: number) =>
+      Number(
+        (
+          await sql<{ n: string }>`SELECT count(*) AS n FROM question_option o JOIN question q ON q.id = o.question_id
+            JOIN form_section s ON s.id = q.section_id WHERE s.form_id = ${formId}`.execute(api.db())
+        ).rows[0]!.n,
+      );
+
+    it("can be replaced by a small tree and deleted", async () => {
+      const created = await save(bigForm("BIG"));
+      expect(created.status).toBe(201);
+      const { id, currentVersion } = (await created.json()) as Form;
+      expect(await optionCount(id)).toBe(65_600);
+
+      const small = await saveOk({ ...newForm("BIG"), id, baseVersion: currentVersion }, 200);
+      expect(await optionCount(id)).toBe(5);
+      // Big again, faster than through the API.
+      await sql`INSERT INTO question_option (question_id, text, is_free_text, flagged, order_number)
+        SELECT ${small.formSections[0]!.questions[0]!.id}, 'o', false, false, 2 + n FROM generate_series(1, 65600) AS n`.execute(api.db());
+
+      expect((await api.send("DELETE", `/api/v1/form?formId=${id}`, api.organizer)).status).toBe(204);
+      expect(await optionCount(id)).toBe(0);
+    }, 60_000);
   });
 
   describe("replacing", () => {

@@ -79,7 +79,7 @@ function openFileDatabase(): Promise<FileDatabase> {
     const app = createApp({
       db,
       engine: "pglite",
-      files: { put: (...args) => files.current.put(...args), get: (...args) => files.current.get(...args) },
+      files: { put: (...args) => files.current.put(...args), get: (...args) => files.current.get(...args), delete: (key) => files.current.delete(key) },
       clock: () => TEST_NOW,
       signInThrottle: createSignInThrottle(db),
       config: { token: tokenConfig, version: "test" },
@@ -90,6 +90,7 @@ function openFileDatabase(): Promise<FileDatabase> {
         subscribe: (subscriber) => live.current?.subscribe(subscriber) ?? (subscriber.close(), () => {}),
         subscriberCount: () => live.current?.subscriberCount() ?? 0,
         caughtUp: () => live.current?.caughtUp() ?? Promise.resolve(),
+        accessChecked: () => live.current?.accessChecked() ?? Promise.resolve(),
       },
     });
     return { pglite, db, tables: rows.map((row) => `public.${row.name}`), snapshots: new Map(), app, files, live, fanOut };
@@ -100,7 +101,7 @@ function openFileDatabase(): Promise<FileDatabase> {
 /** Reads fall back to the seed's attachments; a test's writes stay its own. */
 function overlay(base: FileStore): FileStore {
   const own = createMemoryFileStore();
-  return { put: (key, bytes) => own.put(key, bytes), get: async (key) => (await own.get(key)) ?? base.get(key) };
+  return { put: (key, bytes) => own.put(key, bytes), get: async (key) => (await own.get(key)) ?? base.get(key), delete: (key) => own.delete(key) };
 }
 
 async function restore(database: FileDatabase, seed: Seed, observers: number): Promise<FileStore> {

@@ -2,14 +2,14 @@ import { decoyHash, HashingBusyError, PASSWORD_COST, PIN_COST, verifySecret } fr
 import { ownNgo } from "../auth/scope.ts";
 import { signToken } from "../auth/token.ts";
 import { json, type AppDependencies, type Handlers, type JsonResponseOf } from "../http/handler.ts";
-import { problem, ProblemError } from "../problem.ts";
+import { fail, problem, ProblemError } from "../problem.ts";
 import { findAdminAccount, findObserverAccount, ngoName, type SignInAccount } from "./accounts.ts";
 
 const credentialsInvalid = () =>
   new ProblemError(problem(401, "credentials_invalid", "The user or the password is wrong."));
 
 const tooMany = (wait: number, code = "rate_limited", detail = `Too many failed attempts. Try again in ${wait} s.`) =>
-  new ProblemError(problem(429, code, detail, { retryAfter: wait }), { "retry-after": String(wait) });
+  fail.tooManyRequests(code, detail, wait);
 
 /**
  * Same answer and about the same time for an unknown account, a wrong secret and an inactive NGO. The attempt is

@@ -6,7 +6,7 @@ import { expectProblem, serverTests, type SignedInServer } from "../../test/fixt
 import { editable } from "../../test/forms-support.ts";
 import { engines } from "../../test/harness.ts";
 import { yesNoQuestions } from "../statistics/statistics-fixture.ts";
-import { createReporters, stationId, type Reporters } from "./reports-fixture.ts";
+import { createObserver, createReporters, diasporaQuestion, stationId, type Reporters } from "./reports-fixture.ts";
 
 type ThreadPage = components["schemas"]["AnswerThreadPage"];
 type FilledInQuestion = components["schemas"]["FilledInQuestion"];
@@ -134,6 +134,25 @@ describe.each(engines)("answers on %s", (engine) => {
       const question = ((await draft.json()) as components["schemas"]["Form"]).formSections[0]!.questions[0]!;
       const response = await submit(r.own.token, [{ questionId: question.id, ...at("AB", 7), options: [{ optionId: question.optionsToQuestions[0]!.idOption }] }]);
       await expectProblem(response, 404, "not_found");
+    });
+
+    it("refuses a diaspora form's answers at a station in Romania item by item, and takes them abroad with the general forms", async () => {
+      const observer = await createObserver(api, api.organizer, "0799319001");
+      const diaspora = await diasporaQuestion(api);
+      const onDiaspora = (countyCode: string, number: number) => ({ questionId: diaspora.id, ...at(countyCode, number), options: [{ optionId: diaspora.optionId }] });
+      const onGeneral = (countyCode: string, number: number) => ({ questionId: r.single.id, ...at(countyCode, number), options: [{ optionId: r.single.yes }] });
+      const problem = await expectProblem(
+        await submit(observer.token, [onGeneral("AB", 12), onDiaspora("AB", 12), onDiaspora("D", 3), onDiaspora("CJ", 4)]),
+        422,
+        "form_not_for_station",
+      );
+      expect(Object.keys(problem.errors ?? {})).toEqual(["answers[1].questionId", "answers[3].questionId"]);
+      expect(problem.errors?.["answers[1].questionId"]?.[0]?.code).toBe("invalid");
+      expect(await filledIn(observer.id, await stationId(api, "AB", 12))).toEqual([]);
+      expect(await filledIn(observer.id, await stationId(api, "D", 3))).toEqual([]);
+
+      expect((await submit(observer.token, [onDiaspora("D", 3), onGeneral("D", 3)])).status).toBe(204);
+      expect((await filledIn(observer.id, await stationId(api, "D", 3))).map((question) => question.formCode)).toEqual(["D", "ANS"]);
     });
 
     it("is refused to staff tokens and without a token", async () => {

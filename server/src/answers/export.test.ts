@@ -7,7 +7,8 @@ import { createReporters, stationId, type Reporters } from "./reports-fixture.ts
 
 type ThreadPage = components["schemas"]["AnswerThreadPage"];
 
-const tests = serverTests({ observers: 30 });
+const publicUrl = "https://votemonitor.example.org/back-office";
+const tests = serverTests({ observers: 30, config: { publicUrl } });
 
 /** Per sheet, whether the first cell of its header row is bold and the first cell of its next row is not. */
 let boldHeaderOnly: Record<string, boolean> = {};
@@ -74,7 +75,7 @@ describe.each(engines)("exportAnswers on %s", (engine) => {
     ]);
     expect(sheets.notes).toEqual([
       ["Observer Id", "Observer Phone", "Observer Name", "NGO", "County", "Polling Station", "Form", "Question Code", "Text", "Attachments", "Last Modified (UTC)"],
-      [r.own.id, r.own.phone, name, ngo, "AB", 11, undefined, undefined, "Urnă sigilată greșit", { text: "1", hyperlink: `http://localhost/answers/details/${r.own.id}/${ab11}` }, time],
+      [r.own.id, r.own.phone, name, ngo, "AB", 11, undefined, undefined, "Urnă sigilată greșit", { text: "1", hyperlink: `${publicUrl}/answers/details/${r.own.id}/${ab11}` }, time],
     ]);
     const header = sheets["by station"]![0]!;
     expect(header.slice(0, 8)).toEqual(["Observer Id", "Observer Phone", "Observer Name", "NGO", "County", "Polling Station", "Last Modified (UTC)", "Flagged Answers"]);
@@ -100,6 +101,15 @@ describe.each(engines)("exportAnswers on %s", (engine) => {
       expect(stations.length).toBe(threads.totalItems);
       expect(stations.map((row) => row[0])).toEqual(threads.data.map((thread) => thread.idObserver));
     }
+  });
+
+  it("links to the configured public address whatever host the request names", async () => {
+    const forged = await api.server.request(`http://evil.example/api/v1/export/all?phoneObserver=${r.own.phone}`, {
+      token: api.organizer,
+      headers: { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" },
+    });
+    const photos = (await readWorkbook(forged)).notes![1]![9];
+    expect(photos).toEqual({ text: "1", hyperlink: `${publicUrl}/answers/details/${r.own.id}/${ab11}` });
   });
 
   it("answers a workbook with only the header rows when nothing matches", async () => {

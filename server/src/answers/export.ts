@@ -26,9 +26,9 @@ const utc = (date: Date) => date.toISOString().slice(0, 19).replace("T", " ");
 /**
  * The threads the answers list shows for the same filter (the same query), as a workbook: `answers` (one row per
  * chosen option), `notes`, and `by station` (one row per thread, one column per question). Photos are linked
- * through the thread's details page of the app, which signs fresh URLs whenever it is opened.
+ * through the thread's details page of the app at `publicUrl`, which signs fresh URLs whenever it is opened.
  */
-export async function exportAnswers(db: Kysely<Database>, filter: ThreadFilter, appOrigin: string): Promise<Response> {
+export async function exportAnswers(db: Kysely<Database>, filter: ThreadFilter, publicUrl: string): Promise<Response> {
   const threads = await threadQuery(db, filter)
     .orderBy("t.lastModified", "desc")
     .orderBy("t.observerId")
@@ -38,7 +38,7 @@ export async function exportAnswers(db: Kysely<Database>, filter: ThreadFilter, 
   const body = streamWorkbook(async (writer) => {
     const catalogue = await readCatalogue(db);
     await writeAnswers(db, writer, chunks, catalogue);
-    await writeNotes(db, writer, chunks, appOrigin);
+    await writeNotes(db, writer, chunks, publicUrl);
     await writeByStation(db, writer, chunks, catalogue);
   });
   return new Response(body, {
@@ -169,7 +169,7 @@ async function writeAnswers(db: Kysely<Database>, writer: SheetWriter, chunks: T
   }
 }
 
-async function writeNotes(db: Kysely<Database>, writer: SheetWriter, chunks: ThreadKey[][], appOrigin: string) {
+async function writeNotes(db: Kysely<Database>, writer: SheetWriter, chunks: ThreadKey[][], publicUrl: string) {
   await writer.sheet("notes", NOTE_HEADER);
   const notesOf = (chunk: ThreadKey[]) => sql<NoteRow>`
     SELECT o.id AS observer_id, s.id AS station_id, o.phone, o.name AS observer_name, ng.name AS ngo, c.code AS county_code,
@@ -189,7 +189,7 @@ async function writeNotes(db: Kysely<Database>, writer: SheetWriter, chunks: Thr
     if (writer.closed) return;
     for (const r of rows) {
       // Signed URLs expire; the details page signs new ones each time it is opened.
-      const details = `${appOrigin}/answers/details/${r.observerId}/${r.stationId}`;
+      const details = `${publicUrl}/answers/details/${r.observerId}/${r.stationId}`;
       const photos: Cell = r.attachments === 0 ? 0 : { text: String(r.attachments), hyperlink: details };
       await writer.row([
         r.observerId, r.phone, r.observerName, r.ngo, r.countyCode, r.stationNumber, r.formCode, r.questionCode, r.text, photos, utc(r.lastModified),

@@ -50,21 +50,39 @@ export async function createReporters(api: SignedInServer, code: string, phoneSt
   expect(formResponse.status).toBe(201);
   const form = (await formResponse.json()) as Form;
   const [q1, q2] = form.formSections[0]!.questions;
-  const observer = async (admin: string, phone: string) => {
-    const created = await api.send("POST", "/api/v1/observer", admin, { name: `Observator ${phone}`, phone, pin: "2468" });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: number };
-    const signIn = await api.server.request("/api/v2/access/observer", { method: "POST", json: { phone, pin: "2468" } });
-    expect(signIn.status).toBe(200);
-    return { id, phone, token: ((await signIn.json()) as { access_token: string }).access_token };
-  };
   return {
-    own: await observer(api.organizer, `${phoneStem}1`),
-    other: await observer(api.ngo2Admin, `${phoneStem}2`),
+    own: await createObserver(api, api.organizer, `${phoneStem}1`),
+    other: await createObserver(api, api.ngo2Admin, `${phoneStem}2`),
     form,
     single: { id: q1!.id, yes: q1!.optionsToQuestions[0]!.idOption, no: q1!.optionsToQuestions[1]!.idOption },
     multiple: { id: q2!.id, plain: q2!.optionsToQuestions[0]!.idOption, other: q2!.optionsToQuestions[1]!.idOption },
   };
+}
+
+/** A new observer of the admin's NGO, signed in. */
+export async function createObserver(api: SignedInServer, admin: string, phone: string): Promise<Reporters["own"]> {
+  const created = await api.send("POST", "/api/v1/observer", admin, { name: `Observator ${phone}`, phone, pin: "2468" });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const signIn = await api.server.request("/api/v2/access/observer", { method: "POST", json: { phone, pin: "2468" } });
+  expect(signIn.status).toBe(200);
+  return { id, phone, token: ((await signIn.json()) as { access_token: string }).access_token };
+}
+
+/** A question of the demo's diaspora form D and its first option. */
+export async function diasporaQuestion(api: SignedInServer): Promise<{ id: number; optionId: number }> {
+  return api
+    .db()
+    .selectFrom("question as q")
+    .innerJoin("formSection as fs", "fs.id", "q.sectionId")
+    .innerJoin("form as f", "f.id", "fs.formId")
+    .innerJoin("questionOption as o", "o.questionId", "q.id")
+    .select(["q.id", "o.id as optionId"])
+    .where("f.code", "=", "D")
+    .where("f.diaspora", "=", true)
+    .orderBy("q.id")
+    .orderBy("o.id")
+    .executeTakeFirstOrThrow();
 }
 
 /** The id of a station the demo seeds, by county code and number. */

@@ -1,6 +1,7 @@
 import type { Admin } from "../auth/principal.ts";
 import { scopeOf } from "../auth/scope.ts";
 import { json, noContent, type AdminHandlers, type Handlers, type JsonResponseOf, type QueryOf } from "../http/handler.ts";
+import { readInstant } from "../http/instant.ts";
 import { fail } from "../problem.ts";
 import { exportAnswers } from "./export.ts";
 import { listFilledInAnswers } from "./filled-in.ts";
@@ -13,8 +14,8 @@ type ThreadQuery = Omit<QueryOf<"listAnswerThreads">, "page" | "pageSize" | "sor
 
 /** The list filters in the caller's scope; `to` before `from` is a 400 rather than an empty list. */
 export function threadFilter(admin: Admin, query: ThreadQuery): ThreadFilter {
-  const from = query.from === undefined ? undefined : new Date(query.from);
-  const to = query.to === undefined ? undefined : new Date(query.to);
+  const from = query.from === undefined ? undefined : readInstant("from", query.from);
+  const to = query.to === undefined ? undefined : readInstant("to", query.to);
   if (from && to && to < from) throw fail.validation({ to: [{ code: "minimum", message: "must not be before from" }] });
   return {
     scope: scopeOf(admin),
@@ -54,7 +55,7 @@ export const answerAdminHandlers: AdminHandlers = {
     return json(200, body satisfies JsonResponseOf<"listAnswerThreads", 200>);
   },
 
-  exportAnswers: ({ query, request, admin, deps }) => {
+  exportAnswers: ({ query, admin, deps }) => {
     const filter = threadFilter(admin, {
       county: query.county,
       pollingStationNumber: query.pollingStationNumber,
@@ -65,7 +66,7 @@ export const answerAdminHandlers: AdminHandlers = {
       from: query.from,
       to: query.to,
     });
-    return exportAnswers(deps.db, filter, new URL(request.url).origin);
+    return exportAnswers(deps.db, filter, deps.config.publicUrl ?? "http://127.0.0.1:8080");
   },
 
   listFilledInAnswers: async ({ query, admin, deps }) => {

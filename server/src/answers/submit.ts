@@ -4,7 +4,7 @@ import { fieldErrorMap } from "../http/validation.ts";
 import { recordLiveEvents, type ThreadKey } from "../live/record.ts";
 import { problem, ProblemError } from "../problem.ts";
 import { reopenResolved } from "../triage/review.ts";
-import { notFoundAt, resolveStations, stationKey, type StationRef } from "./stations.ts";
+import { formFitsStation, formNotForStation, notFoundAt, resolveStations, stationKey, type ResolvedStation, type StationRef } from "./stations.ts";
 
 export interface AnswerInput extends StationRef {
   questionId: number;
@@ -24,12 +24,13 @@ export async function submitAnswers(db: Kysely<Database>, observerId: number, it
   await db.transaction().execute(async (trx) => {
     // One batch of an observer at a time: two interleaved replacements could leave both of their options chosen.
     await trx.selectFrom("observer").select("id").where("id", "=", observerId).forNoKeyUpdate().execute();
-    const stations = await resolveStations(trx, items.map((item, index) => ({ ref: item, field: `answers[${index}].` })));
-    const { chosen: options, flagged } = await checkAnswers(trx, items);
+    const resolved = await resolveStations(trx, items.map((item, index) => ({ ref: item, field: `answers[${index}].` })));
+    const stations = items.map((item) => resolved.get(stationKey(item))!);
+    const { chosen: options, flagged } = await checkAnswers(trx, items, stations);
 
     const latest = new Map<string, { stationId: number; questionId: number; options: Map<number, string | null> }>();
     for (const [index, item] of items.entries()) {
-      const stationId = stations.get(stationKey(item))!;
+      const stationId = stations[index]!.id;
       latest.set(`${stationId}:${item.questionId}`, { stationId, questionId: item.questionId, options: options[index]! });
     }
     const replaced = [...latest.values()];
@@ -79,11 +80,16 @@ function newlyFlagged(observerId: number, added: { pollingStationId: number; opt
 }
 
 /**
- * Checks every item against its question and returns each item's chosen options (option id → free text), an
- * option repeated within an item counting once, its last value winning. Unknown or draft questions are a 404;
- * options that do not fit their question a 422 `answer_invalid`.
+ * Checks every item against its question and station and returns each item's chosen options (option id → free
+ * text), an option repeated within an item counting once, its last value winning. Unknown or draft questions are a
+ * 404; a diaspora form's question at a station in Romania a 422 `form_not_for_station`; options that do not fit
+ * their question a 422 `answer_invalid`.
  */
-async function checkAnswers(db: Kysely<Database>, items: AnswerInput[]): Promise<{ chosen: Map<number, string | null>[]; flagged: Set<number> }> {
+async function checkAnswers(
+  db: Kysely<Database>,
+  items: AnswerInput[],
+  stations: ResolvedStation[],
+): Promise<{ chosen: Map<number, string | null>[]; flagged: Set<number> }> {
   const questionIds = [...new Set(items.map((item) => item.questionId))];
   // The questions and their options in one round trip: a batch is a dozen round trips, on election day 2,000 a second.
   const rows = await db
@@ -91,7 +97,7 @@ async function checkAnswers(db: Kysely<Database>, items: AnswerInput[]): Promise
     .innerJoin("formSection as fs", "fs.id", "q.sectionId")
     .innerJoin("form as f", "f.id", "fs.formId")
     .leftJoin("questionOption as o", "o.questionId", "q.id")
-    .select(["q.id", "q.questionType", "o.id as optionId", "o.isFreeText", "o.flagged"])
+    .select(["q.id", "q.questionType", "f.code as formCode", "f.diaspora", "o.id as optionId", "o.isFreeText", "o.flagged"])
     .where("q.id", "in", questionIds)
     .where("f.draft", "=", false)
     .execute();
@@ -103,6 +109,17 @@ async function checkAnswers(db: Kysely<Database>, items: AnswerInput[]): Promise
     }
   }
   if (Object.keys(missing).length > 0) throw notFoundAt("A question is unknown.", missing);
+
+  const formOf = new Map(rows.map((row) => [row.id, { code: row.formCode, diaspora: row.diaspora }]));
+  const misplaced = fieldErrorMap();
+  for (const [index, item] of items.entries()) {
+    const form = formOf.get(item.questionId)!;
+    if (!formFitsStation(form, stations[index]!)) {
+      const message = `Question ${item.questionId} is of form ${form.code}, for stations abroad only; ${item.countyCode} ${item.pollingStationNumber} is in Romania.`;
+      misplaced[`answers[${index}].questionId`] = [{ code: "invalid", message }];
+    }
+  }
+  if (Object.keys(misplaced).length > 0) throw formNotForStation(misplaced);
 
   const optionById = new Map<number, { questionId: number; isFreeText: boolean }>();
   const flagged = new Set<number>();

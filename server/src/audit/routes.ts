@@ -1,5 +1,6 @@
 import type { Admin } from "../auth/principal.ts";
 import { json, type AdminHandlers, type JsonResponseOf, type QueryOf } from "../http/handler.ts";
+import { readInstant } from "../http/instant.ts";
 import { pageBody } from "../http/paging.ts";
 import { fail } from "../problem.ts";
 import { countAuditEntries, listAuditPage, type AuditFilter } from "./list.ts";
@@ -10,8 +11,8 @@ function auditFilter(admin: Admin, query: QueryOf<"listAuditEntries">): AuditFil
   if (query.subjectId !== undefined && query.subjectType === undefined) {
     throw fail.validation({ subjectType: [{ code: "required", message: "is required with subjectId" }] });
   }
-  const from = query.from === undefined ? undefined : new Date(query.from);
-  const to = query.to === undefined ? undefined : new Date(query.to);
+  const from = query.from === undefined ? undefined : readInstant("from", query.from);
+  const to = query.to === undefined ? undefined : readInstant("to", query.to);
   if (from && to && to < from) throw fail.validation({ to: [{ code: "minimum", message: "must not be before from" }] });
   return {
     scope: auditScope(admin),

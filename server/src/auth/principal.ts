@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { TokenClaims } from "./token.ts";
 
@@ -14,14 +14,8 @@ export type Principal = Admin | { kind: "observer"; observerId: number; phone: s
  */
 export async function loadPrincipal(db: Kysely<Database>, claims: TokenClaims): Promise<Principal | null> {
   if (claims.role === "ngoAdmin") {
-    const row = await db
-      .selectFrom("ngoAdmin")
-      .innerJoin("ngo", "ngo.id", "ngoAdmin.ngoId")
-      .select(["ngoAdmin.id", "ngoAdmin.account", "ngoAdmin.ngoId", "ngo.organizer", "ngo.isActive"])
-      .where("ngoAdmin.id", "=", claims.adminId)
-      .executeTakeFirst();
-    if (!row || !row.isActive || row.account !== claims.sub) return null;
-    return { kind: "admin", adminId: row.id, account: row.account, ngoId: row.ngoId, organizer: row.organizer };
+    const admin = (await loadAdmins(db, [claims.adminId])).get(claims.adminId);
+    return admin?.account === claims.sub ? admin : null;
   }
   const row = await db
     .selectFrom("observer")
@@ -32,6 +26,22 @@ export async function loadPrincipal(db: Kysely<Database>, claims: TokenClaims): 
     .executeTakeFirst();
   if (!row || !row.isActive) return null;
   return { kind: "observer", observerId: row.id, phone: row.phone, ngoId: row.ngoId };
+}
+
+/**
+ * The admins behind these ids as a new request sees them, in one query: those whose NGO is active. A token is worth
+ * its admin only while the account is still the one it was issued to (its subject).
+ */
+export async function loadAdmins(db: Kysely<Database>, adminIds: readonly number[]): Promise<Map<number, Admin>> {
+  if (adminIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("ngoAdmin")
+    .innerJoin("ngo", "ngo.id", "ngoAdmin.ngoId")
+    .select(["ngoAdmin.id", "ngoAdmin.account", "ngoAdmin.ngoId", "ngo.organizer"])
+    .where("ngo.isActive", "=", true)
+    .where(sql<boolean>`ngo_admin.id = ANY(${[...adminIds]}::int[])`)
+    .execute();
+  return new Map(rows.map((row) => [row.id, { kind: "admin", adminId: row.id, account: row.account, ngoId: row.ngoId, organizer: row.organizer }]));
 }
 
 export function hasRole(principal: Principal, roles: Role[]): boolean {

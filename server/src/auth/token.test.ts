@@ -11,6 +11,8 @@ const config: TokenConfig = {
 };
 const now = new Date("2026-11-22T08:00:00Z");
 const admin: TokenClaims = { role: "ngoAdmin", sub: "0700000001", adminId: 1, ngoId: 1, organizer: true };
+/** What verifying a token signed at `now` gives back: its claims and its expiry. */
+const verified = (claims: TokenClaims, ttlSeconds = config.ttlSeconds) => ({ ...claims, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) });
 const base64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 /** A token signed with the right key around whatever header and claims a test needs. */
 const signedRaw = (header: unknown, claims: unknown) => {
@@ -21,8 +23,8 @@ const signedRaw = (header: unknown, claims: unknown) => {
 describe("token", () => {
   it("round-trips the claims of an admin and of an observer", () => {
     const observer: TokenClaims = { role: "observer", sub: "0721000001", observerId: 7, ngoId: 2 };
-    expect(verifyToken(config, signToken(config, admin, now), now)).toEqual(admin);
-    expect(verifyToken(config, signToken(config, observer, now), now)).toEqual(observer);
+    expect(verifyToken(config, signToken(config, admin, now), now)).toEqual(verified(admin));
+    expect(verifyToken(config, signToken(config, observer, now), now)).toEqual(verified(observer));
   });
 
   it("is a standard HS256 JWT: jose verifies ours and we verify jose's", async () => {
@@ -38,12 +40,12 @@ describe("token", () => {
       .setAudience(config.audience)
       .setExpirationTime(now.getTime() / 1000 + 60)
       .sign(config.secret);
-    expect(verifyToken(config, theirs, now)).toEqual(admin);
+    expect(verifyToken(config, theirs, now)).toEqual(verified(admin, 60));
   });
 
   it("refuses an expired token from its expiry on, and one not valid yet", () => {
     const token = signToken(config, admin, now);
-    expect(verifyToken(config, token, new Date(now.getTime() + 599_000))).toEqual(admin);
+    expect(verifyToken(config, token, new Date(now.getTime() + 599_000))).toEqual(verified(admin));
     expect(verifyToken(config, token, new Date(now.getTime() + 600_000))).toBeNull();
     const notYet = signedRaw({ alg: "HS256", typ: "JWT" }, { ...admin, iss: config.issuer, aud: config.audience, exp: 2e9, nbf: now.getTime() / 1000 + 60 });
     expect(verifyToken(config, notYet, now)).toBeNull();

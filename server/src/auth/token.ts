@@ -11,6 +11,9 @@ export type TokenClaims =
   | { role: "ngoAdmin"; sub: string; adminId: number; ngoId: number; organizer: boolean }
   | { role: "observer"; sub: string; observerId: number; ngoId: number };
 
+/** A verified token's claims, with when it stops being valid (a live stream ends then). */
+export type VerifiedClaims = TokenClaims & { expiresAt: Date };
+
 // HS256 is computed with node:crypto's synchronous HMAC (microseconds) rather than WebCrypto, whose jobs queue on
 // libuv's thread pool: a burst of sign-ins hashing passwords there must never make the token check of every other
 // request wait.
@@ -36,7 +39,7 @@ function decodeJson(part: string): Record<string, unknown> | null {
 }
 
 /** Verifies signature, algorithm (HS256 only), issuer, audience and expiry (the original never checked expiry). */
-export function verifyToken(config: TokenConfig, token: string, now: Date): TokenClaims | null {
+export function verifyToken(config: TokenConfig, token: string, now: Date): VerifiedClaims | null {
   const parts = token.split(".");
   if (parts.length !== 3 || parts.some((part) => !/^[\w-]*$/.test(part))) return null;
   const [header, payload, signature] = parts as [string, string, string];
@@ -50,11 +53,12 @@ export function verifyToken(config: TokenConfig, token: string, now: Date): Toke
   if (typeof claims.exp !== "number" || claims.exp <= seconds) return null;
   if (typeof claims.nbf === "number" && claims.nbf > seconds) return null;
   if (typeof claims.sub !== "string" || typeof claims.ngoId !== "number") return null;
+  const expiresAt = new Date(claims.exp * 1000);
   if (claims.role === "ngoAdmin" && typeof claims.adminId === "number") {
-    return { role: "ngoAdmin", sub: claims.sub, adminId: claims.adminId, ngoId: claims.ngoId, organizer: claims.organizer === true };
+    return { role: "ngoAdmin", sub: claims.sub, adminId: claims.adminId, ngoId: claims.ngoId, organizer: claims.organizer === true, expiresAt };
   }
   if (claims.role === "observer" && typeof claims.observerId === "number") {
-    return { role: "observer", sub: claims.sub, observerId: claims.observerId, ngoId: claims.ngoId };
+    return { role: "observer", sub: claims.sub, observerId: claims.observerId, ngoId: claims.ngoId, expiresAt };
   }
   return null;
 }

@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { skipAbandonedRequests } from "./abandoned-requests.ts";
+import { StaffFirstPGliteDialect } from "./staff-first.ts";
 import type { Database } from "./schema.ts";
 
 export type Engine = "pglite" | "postgres";
@@ -52,7 +53,7 @@ export async function openDatabase(url: string, { poolSize = 10 }: { poolSize?: 
   const location = url.slice("pglite:".length);
   if (location !== "memory") mkdirSync(location, { recursive: true });
   const pglite = await PGlite.create(location === "memory" ? undefined : location);
-  const db = new Kysely<Database>({ dialect: skipAbandonedRequests(new PGliteDialect({ pglite })), plugins });
+  const db = new Kysely<Database>({ dialect: skipAbandonedRequests(new StaffFirstPGliteDialect({ pglite })), plugins });
   return {
     db,
     engine: "pglite",

@@ -7,7 +7,8 @@ type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | str
 export type PushProviderName = "firebase" | "outbox";
 export type ReviewState = "new" | "in_progress" | "resolved";
 export type ThreadEventKind = "state" | "claim" | "release" | "takeover" | "lapse" | "comment";
-export type LiveEventKind = "answers" | "note" | "state" | "claim" | "comment";
+/** `access`: a change to who may see what (migration 014), read by the hubs and never sent to a stream. */
+export type LiveEventKind = "answers" | "note" | "state" | "claim" | "comment" | "access";
 export type RecipientStatus = "queued" | "sent" | "failed" | "no_device" | "not_pushed";
 export type AuditAction = components["schemas"]["AuditAction"];
 export type AuditSubjectType = components["schemas"]["AuditSubjectType"];
@@ -131,8 +132,8 @@ export interface Database {
     id: Generated<number>;
     ngoId: number;
     kind: LiveEventKind;
-    observerId: number;
-    pollingStationId: number;
+    observerId: number | null;
+    pollingStationId: number | null;
     at: Timestamp;
     payload: unknown;
   };
@@ -215,6 +216,13 @@ export interface Database {
     ngoName: string | null;
     changes: ColumnType<AuditChange[], string, string>;
     count: number | null;
+  };
+  /** Idempotency keys claimed by admins, each with its request's fingerprint (migration 015). */
+  idempotencyKey: {
+    adminId: number;
+    key: string;
+    fingerprint: string;
+    createdAt: DefaultedTimestamp;
   };
   signInThrottle: {
     key: string;

@@ -229,6 +229,23 @@ describe.each(engines)("seedDemoData on %s", (engine) => {
     expect(rows.every((row) => (row.isFreeText ? (row.value ?? "").length > 0 : row.value === null))).toBe(true);
   });
 
+  it("answers and notes the diaspora form at stations abroad only, as the API requires", async () => {
+    const { rows } = await sql<{ answers: number; notes: number; abroad: number }>`
+      SELECT
+        (SELECT count(*)::int FROM answer a JOIN question_option qo ON qo.id = a.option_id JOIN question q ON q.id = qo.question_id
+           JOIN form_section fs ON fs.id = q.section_id JOIN form f ON f.id = fs.form_id
+           JOIN polling_station s ON s.id = a.polling_station_id JOIN county c ON c.id = s.county_id
+         WHERE f.diaspora AND NOT c.diaspora) AS answers,
+        (SELECT count(*)::int FROM note n JOIN question q ON q.id = n.question_id
+           JOIN form_section fs ON fs.id = q.section_id JOIN form f ON f.id = fs.form_id
+           JOIN polling_station s ON s.id = n.polling_station_id JOIN county c ON c.id = s.county_id
+         WHERE f.diaspora AND NOT c.diaspora) AS notes,
+        (SELECT count(*)::int FROM answer a JOIN polling_station s ON s.id = a.polling_station_id JOIN county c ON c.id = s.county_id
+         WHERE c.diaspora) AS abroad`.execute(handle.db);
+    const { answers, notes, abroad } = rows[0]!;
+    expect({ answers, notes, abroadAnswered: abroad > 0 }).toEqual({ answers: 0, notes: 0, abroadAnswered: true });
+  });
+
   it("stores each attachment as a PNG in the file store", async () => {
     const attachments = await handle.db.selectFrom("noteAttachment").selectAll().orderBy("id").execute();
     for (const attachment of attachments) {
@@ -297,6 +314,7 @@ describe("seedDemoData atomicity", () => {
       const failing: FileStore = {
         put: () => Promise.reject(new Error("disk full")),
         get: () => Promise.resolve(null),
+        delete: () => Promise.resolve(),
       };
       await expect(seedDemoData(handle, failing, { observers: 10 })).rejects.toThrow("disk full");
       expect(Object.values(await countRows(handle)).every((count) => count === 0)).toBe(true);

@@ -4,20 +4,29 @@ import { createMemoryFileStore, type FileStore } from "./file-store.ts";
 export interface FailingFileStore extends FileStore {
   /** From now on, after `after` more puts succeed, every put rejects with `error`; `undefined` heals the store. */
   failPuts(error: Error | undefined, options?: { after?: number }): void;
+  /** The keys stored now: what a failed request must not leave behind. */
+  keys(): string[];
 }
 
 export function createFailingFileStore(): FailingFileStore {
   const store = createMemoryFileStore();
+  const keys = new Set<string>();
   let failure: { error: Error; after: number } | undefined;
   return {
-    put(key, bytes) {
-      if (failure && failure.after-- <= 0) return Promise.reject(failure.error);
-      return store.put(key, bytes);
+    async put(key, bytes) {
+      if (failure && failure.after-- <= 0) throw failure.error;
+      await store.put(key, bytes);
+      keys.add(key);
     },
     get: (key) => store.get(key),
+    async delete(key) {
+      await store.delete(key);
+      keys.delete(key);
+    },
     failPuts(error, { after = 0 } = {}) {
       failure = error ? { error, after } : undefined;
     },
+    keys: () => [...keys],
   };
 }
 

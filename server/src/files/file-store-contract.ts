@@ -41,6 +41,16 @@ export function describeFileStoreContract(name: string, store: () => FileStore) 
       expect(Buffer.from(read!).equals(bytes)).toBe(true);
     });
 
+    it("forgets a deleted key, keeps its neighbours, and deletes a key never put without an error", async () => {
+      await store().put("gone/a.png", new Uint8Array([1]));
+      await store().put("gone/b.png", new Uint8Array([2]));
+      await store().delete("gone/a.png");
+      expect(await store().get("gone/a.png")).toBeNull();
+      expect(await store().get("gone/b.png")).toEqual(new Uint8Array([2]));
+      await expect(store().delete("gone/a.png")).resolves.toBeUndefined();
+      await expect(store().delete("never/stored.png")).resolves.toBeUndefined();
+    });
+
     it("keeps its bytes when the caller reuses its buffer", async () => {
       const bytes = new Uint8Array([5, 6, 7]);
       await store().put("reused.png", bytes);

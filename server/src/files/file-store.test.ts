@@ -22,6 +22,7 @@ describe("directory file store", () => {
     for (const key of ["../escape.jpg", "a/../../escape.jpg", "/etc/passwd", "a//b.jpg", "./a.jpg", ""]) {
       await expect(directoryStore.put(key, new Uint8Array([1])), key).rejects.toThrow(/Unsafe storage key/);
       await expect(directoryStore.get(key), key).rejects.toThrow(/Unsafe storage key/);
+      await expect(directoryStore.delete(key), key).rejects.toThrow(/Unsafe storage key/);
     }
   });
 

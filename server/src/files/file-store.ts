@@ -4,11 +4,13 @@ import { dirname, join } from "node:path";
 
 /**
  * Where note attachments live: a local folder by default, S3-compatible object storage when configured
- * (s3-file-store.ts). Keys are `/`-separated names; `get` answers null for a key that was never stored.
+ * (s3-file-store.ts). Keys are `/`-separated names; `get` answers null for a key that was never stored, and
+ * `delete` of such a key does nothing.
  */
 export interface FileStore {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Uint8Array | null>;
+  delete(key: string): Promise<void>;
 }
 
 /** Segments of letters, digits, `.`, `_` and `-`, never `.` or `..`: a key cannot leave its store's folder. */
@@ -50,6 +52,9 @@ export function createDirectoryFileStore(directory: string): FileStore {
         throw error;
       }
     },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
   };
 }
 
@@ -58,5 +63,6 @@ export function createMemoryFileStore(): FileStore {
   return {
     put: (key, bytes) => Promise.resolve(void files.set(key, bytes.slice())),
     get: (key) => Promise.resolve(files.get(key)?.slice() ?? null),
+    delete: (key) => Promise.resolve(void files.delete(key)),
   };
 }

@@ -1,4 +1,4 @@
-import { GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { checkStorageKey, type FileStore } from "./file-store.ts";
 
 export interface S3Settings {
@@ -39,6 +39,10 @@ export function createS3FileStore(settings: S3Settings): S3FileStore {
         if (error instanceof NoSuchKey) return null;
         throw error;
       }
+    },
+    async delete(key) {
+      checkStorageKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
     async check() {
       try {

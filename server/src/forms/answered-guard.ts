@@ -14,9 +14,9 @@ export async function refuseAnsweredRemovals(
 ): Promise<void> {
   const uses = [
     removed.optionIds.length > 0
-      ? sql`SELECT o.question_id FROM answer a JOIN question_option o ON o.id = a.option_id WHERE a.option_id IN (${sql.join(removed.optionIds)})`
+      ? sql`SELECT o.question_id FROM answer a JOIN question_option o ON o.id = a.option_id WHERE a.option_id = ANY(${removed.optionIds}::int[])`
       : null,
-    removed.questionIds.length > 0 ? sql`SELECT n.question_id FROM note n WHERE n.question_id IN (${sql.join(removed.questionIds)})` : null,
+    removed.questionIds.length > 0 ? sql`SELECT n.question_id FROM note n WHERE n.question_id = ANY(${removed.questionIds}::int[])` : null,
   ].filter((use) => use !== null);
   if (uses.length === 0) return;
   const { rows } = await sql<{ code: string; uses: string | number }>`

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { formLabel } from "../audit/labels.ts";
 import { recordAudit, type StaffAct } from "../audit/record.ts";
 import type { Database } from "../db/schema.ts";
@@ -21,7 +21,7 @@ export async function deleteForm(db: Kysely<Database>, id: number, act: StaffAct
         .execute();
       const questionIds = questions.map((q) => q.id);
       const options =
-        questionIds.length === 0 ? [] : await trx.selectFrom("questionOption").select("id").where("questionId", "in", questionIds).execute();
+        questionIds.length === 0 ? [] : await trx.selectFrom("questionOption").select("id").where("questionId", "=", sql<number>`ANY(${questionIds}::int[])`).execute();
       await refuseAnsweredRemovals(trx, { questionIds, optionIds: options.map((o) => o.id) });
       await trx.deleteFrom("form").where("id", "=", id).execute();
       await recordAudit(trx, act, [{ action: "form.deleted", subject: { type: "form", id, label: formLabel(form) }, ngoId: null }]);

@@ -117,9 +117,10 @@ export async function writeTree(trx: Transaction<Database>, formId: number, inpu
     question.optionsToQuestions.map((option, index) => ({ id: option.idOption, values: optionValues(questionIds[q]!, option, index + 1) })),
   );
   await writeLevel(trx, OPTIONS, options);
-  if (removals.optionIds.length > 0) await trx.deleteFrom("questionOption").where("id", "in", removals.optionIds).execute();
-  if (removals.questionIds.length > 0) await trx.deleteFrom("question").where("id", "in", removals.questionIds).execute();
-  if (removals.sectionIds.length > 0) await trx.deleteFrom("formSection").where("id", "in", removals.sectionIds).execute();
+  // Each list is one array parameter: a statement takes at most 65,535 parameters, and a form may hold more options.
+  if (removals.optionIds.length > 0) await trx.deleteFrom("questionOption").where("id", "=", sql<number>`ANY(${removals.optionIds}::int[])`).execute();
+  if (removals.questionIds.length > 0) await trx.deleteFrom("question").where("id", "=", sql<number>`ANY(${removals.questionIds}::int[])`).execute();
+  if (removals.sectionIds.length > 0) await trx.deleteFrom("formSection").where("id", "=", sql<number>`ANY(${removals.sectionIds}::int[])`).execute();
 }
 
 const sectionValues = (formId: number, section: SectionInput, orderNumber: number) => ({

@@ -17,6 +17,8 @@ export interface AppConfig {
   staticDir?: string;
   /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY); without them the socket's address does. */
   trustedProxies?: BlockList;
+  /** Where staff reach the product (PUBLIC_URL), the start of every absolute link; http://127.0.0.1:8080 when absent. */
+  publicUrl?: string;
 }
 
 export interface AppDependencies {
@@ -51,6 +53,8 @@ interface BaseContext<K extends OperationId> {
   body: JsonBodyOf<K>;
   request: Request;
   clientAddress: string;
+  /** When the caller's token stops being valid; null on public operations. */
+  tokenExpiresAt: Date | null;
   deps: AppDependencies;
 }
 

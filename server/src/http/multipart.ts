@@ -1,6 +1,6 @@
 import { parseBody } from "hono/utils/body";
 import { fail, type FieldError } from "../problem.ts";
-import { fieldErrorMap, MAX_INTEGER } from "./validation.ts";
+import { fieldErrorMap, MAX_INTEGER, textError } from "./validation.ts";
 
 /** A multipart field as Hono parses it with `all: true`: absent, sent once, or repeated. */
 export type FieldValue = string | File | (string | File)[] | undefined;
@@ -8,7 +8,8 @@ export type FieldErrors = Record<string, FieldError[]>;
 
 /**
  * Parses a multipart body (the router validates JSON bodies only) and reports every field the operation does not
- * take; the caller reads the fields it knows into the same error map.
+ * take and every text the database could not store (the router's rule for JSON strings); the caller reads the
+ * fields it knows into the same error map.
  */
 export async function parseMultipart(request: Request, fields: ReadonlySet<string>): Promise<{ body: Record<string, FieldValue>; errors: FieldErrors }> {
   let body: Record<string, FieldValue>;
@@ -18,8 +19,18 @@ export async function parseMultipart(request: Request, fields: ReadonlySet<strin
     throw fail.validation({ body: [{ code: "type", message: "must be well-formed multipart/form-data" }] });
   }
   const errors: FieldErrors = fieldErrorMap();
-  for (const name of Object.keys(body)) {
-    if (!fields.has(name)) errors[name] = [{ code: "additionalProperties", message: "is not allowed" }];
+  for (const [name, value] of Object.entries(body)) {
+    if (!fields.has(name)) {
+      errors[name] = [{ code: "additionalProperties", message: "is not allowed" }];
+      continue;
+    }
+    const values = Array.isArray(value) ? value : [value];
+    values.forEach((item, index) => {
+      if (item === undefined) return;
+      // A file's name is refused only when ill-formed: a NUL in it is for the handler that keeps the name to replace.
+      const error = textError(typeof item === "string" ? item : item.name.replaceAll("\u0000", ""));
+      if (error) errors[Array.isArray(value) ? `${name}[${index}]` : name] = [error];
+    });
   }
   return { body, errors };
 }

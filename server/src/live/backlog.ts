@@ -23,7 +23,8 @@ export async function readBacklog(db: Kysely<Database>, admin: Admin, after: num
       page.id, page.ngo, page.payload
     FROM live_event_trim t
     LEFT JOIN LATERAL (
-      SELECT e.id, e.ngo_id AS ngo, e.payload FROM live_event e WHERE e.id > ${after} ${scope} ORDER BY e.id LIMIT ${limit}
+      SELECT e.id, e.ngo_id AS ngo, e.payload FROM live_event e WHERE e.id > ${after} AND e.kind <> 'access' ${scope}
+      ORDER BY e.id LIMIT ${limit}
     ) page ON true
     ORDER BY page.id`.execute(db);
   const first = rows[0]!;

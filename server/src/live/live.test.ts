@@ -53,6 +53,7 @@ describe.each(engines)("the live event stream on %s", (engine) => {
   };
   const record = (observerId: number, count = 1) =>
     recordLiveEvents(api.db(), "answers", Array.from({ length: count }, () => ({ observerId, pollingStationId: ab7 })), null, api.server.clock.now);
+  const anHourLeft = () => ({ now: api.server.clock.now, expiresAt: new Date(api.server.clock.now.getTime() + 3_600_000) });
   const payload = (event: SseEvent | null) => JSON.parse(event!.data) as LiveThreadEvent;
   const ids = (events: SseEvent[]) => events.map((event) => Number(event.id));
   const lastId = async () => Number((await api.db().selectFrom("liveEvent").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst())?.id ?? 0);
@@ -214,7 +215,7 @@ describe.each(engines)("the live event stream on %s", (engine) => {
     await hub.start();
     try {
       const admin = { kind: "admin" as const, adminId: organizerId, account: "0700000001", ngoId: 1, organizer: true };
-      const reader = readSse(openLiveStream({ hub, db: api.db(), admin, lastEventId: null, signal: new AbortController().signal }));
+      const reader = readSse(openLiveStream({ hub, db: api.db(), admin, lastEventId: null, ...anHourLeft(), signal: new AbortController().signal }));
       readers.push(reader);
       await reader.comment("keep-alive");
     } finally {
@@ -227,7 +228,7 @@ describe.each(engines)("the live event stream on %s", (engine) => {
     await api.server.live.caughtUp();
     const from = await lastId();
     const slow = readSse(
-      openLiveStream({ hub: api.server.live, db: api.db(), admin, lastEventId: null, signal: new AbortController().signal, queueBytes: 4096 }),
+      openLiveStream({ hub: api.server.live, db: api.db(), admin, lastEventId: null, ...anHourLeft(), signal: new AbortController().signal, queueBytes: 4096 }),
     );
     await record(r.own.id, 40);
 

@@ -4,7 +4,7 @@ import { openLiveStream } from "./stream.ts";
 
 /** The staff's live event stream (server-sent events). */
 export const liveHandlers: AdminHandlers = {
-  streamLiveEvents: ({ admin, request, deps }) => {
+  streamLiveEvents: ({ admin, request, tokenExpiresAt, deps }) => {
     if (!deps.live) return problemResponse(problem(501, "not_implemented", "This server runs without live events."));
     // The SSE standard sends no header rather than an empty one; both mean "from now on".
     const header = request.headers.get("last-event-id") || null;
@@ -16,6 +16,9 @@ export const liveHandlers: AdminHandlers = {
       db: deps.db,
       admin,
       lastEventId: header === null ? null : Number(header),
+      // Every operation but the public ones has a token.
+      expiresAt: tokenExpiresAt!,
+      now: deps.clock(),
       signal: request.signal,
     });
   },

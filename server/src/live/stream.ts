@@ -11,6 +11,9 @@ export interface LiveStreamOptions {
   admin: Admin;
   /** The client's Last-Event-ID; null: only the events from now on. */
   lastEventId: number | null;
+  /** The stream ends then: when its token stops being valid. */
+  expiresAt: Date;
+  now: Date;
   /** The request's: the stream ends when the client goes away. */
   signal: AbortSignal;
   /** Bytes a client may leave unread before the stream ends (it reconnects and resumes where it stopped). */
@@ -22,22 +25,27 @@ const encoder = new TextEncoder();
 const OPENING_FRAME = ": live\n\n";
 /** Live events held while the backlog is sent; past this the stream ends and the client resumes. */
 const MAX_HELD_EVENTS = 10_000;
+/** setTimeout's longest delay (about 24.8 days); a longer one would fire at once. */
+const MAX_TIMER_MILLISECONDS = 2 ** 31 - 1;
 
 /**
  * One client's `text/event-stream`. It subscribes to the hub before reading the backlog, holds what the hub
  * delivers meanwhile, and sends each id once in increasing order: the backlog covers up to what the database held
- * when it was read, the hub everything after its cursor at subscription, so together they leave no gap.
+ * when it was read, the hub everything after its cursor at subscription, so together they leave no gap. Nothing is
+ * sent before the hub has checked the caller's access once more after subscribing: a change committed between the
+ * request's authentication and the subscription would otherwise go unseen.
  */
 export function openLiveStream(options: LiveStreamOptions): Response {
-  const { hub, db, admin, lastEventId, signal, queueBytes = 1024 * 1024, backlogBatch = 200 } = options;
+  const { hub, db, admin, lastEventId, expiresAt, now, signal, queueBytes = 1024 * 1024, backlogBatch = 200 } = options;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let ended = false;
   // Ids up to here are not sent: the client has them, or this stream sent them already.
   let skipThrough = lastEventId ?? 0;
   let highestSent = 0;
-  let held: LiveEvent[] | null = lastEventId === null ? null : [];
+  let held: LiveEvent[] | null = [];
   let onPull: (() => void) | null = null;
   let unsubscribe = () => {};
+  let expiry: NodeJS.Timeout | undefined;
 
   const body = new ReadableStream<Uint8Array>(
     {
@@ -69,6 +77,7 @@ export function openLiveStream(options: LiveStreamOptions): Response {
     if (ended) return;
     ended = true;
     unsubscribe();
+    clearTimeout(expiry);
     signal.removeEventListener("abort", end);
     onPull?.();
     try {
@@ -113,7 +122,16 @@ export function openLiveStream(options: LiveStreamOptions): Response {
     held = null;
   }
 
+  /** Ends the stream when its token expires, in steps when that is further away than a timer reaches. */
+  function endAtExpiry(milliseconds: number) {
+    if (milliseconds <= 0) return end();
+    const step = Math.min(milliseconds, MAX_TIMER_MILLISECONDS);
+    expiry = setTimeout(() => endAtExpiry(milliseconds - step), step);
+    expiry.unref();
+  }
+
   unsubscribe = hub.subscribe({
+    admin,
     wants: (event) => inScope(admin, event),
     deliver: (event) => {
       if (!held) return send(event, true);
@@ -128,16 +146,17 @@ export function openLiveStream(options: LiveStreamOptions): Response {
   });
   signal.addEventListener("abort", end, { once: true });
   if (signal.aborted) end();
+  endAtExpiry(expiresAt.getTime() - now.getTime());
 
   write(OPENING_FRAME, false);
-  if (lastEventId !== null) {
-    replay(lastEventId)
-      .then(sendHeld)
-      .catch((error: unknown) => {
-        if (!ended) console.error("The live stream could not read its backlog:", error);
-        end();
-      });
-  }
+  hub
+    .accessChecked()
+    .then(() => (lastEventId === null ? undefined : replay(lastEventId)))
+    .then(sendHeld)
+    .catch((error: unknown) => {
+      if (!ended) console.error("The live stream could not read its backlog:", error);
+      end();
+    });
 
   return new Response(body, {
     headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" },

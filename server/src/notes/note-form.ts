@@ -1,5 +1,6 @@
 import { parseMultipart, readId, readText, type FieldErrors, type FieldValue } from "../http/multipart.ts";
 import { fail, problem, ProblemError } from "../problem.ts";
+import { attachmentName } from "./file-name.ts";
 import { detectImageType, type ImageType } from "./image-type.ts";
 
 /** The multipart fields of createNote as typed values, the images checked from their bytes. */
@@ -58,7 +59,7 @@ function readFiles(value: FieldValue, errors: FieldErrors): File[] {
   const files: File[] = [];
   values.forEach((file, index) => {
     if (typeof file === "string") errors[`files[${index}]`] = [{ code: "type", message: "must be a file" }];
-    else if (file.size > MAX_FILE_BYTES) throw tooLarge(`The file ${file.name} is larger than ${MAX_FILE_BYTES / MiB} MiB.`);
+    else if (file.size > MAX_FILE_BYTES) throw tooLarge(`The file ${attachmentName(file.name)} is larger than ${MAX_FILE_BYTES / MiB} MiB.`);
     else files.push(file);
   });
   return files;
@@ -68,7 +69,6 @@ const tooLarge = (detail: string) => new ProblemError(problem(413, "payload_too_
 
 async function readImage(file: File) {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  // The name is only shown back to staff: keep its last path segment, bounded.
-  const fileName = (file.name.split(/[\\/]/).pop() ?? "").slice(-200) || "image";
-  return { fileName, bytes, mimeType: detectImageType(bytes) };
+  // Cleaned here, before anything is stored: a NUL the database refuses, controls and bidi overrides staff would see.
+  return { fileName: attachmentName(file.name), bytes, mimeType: detectImageType(bytes) };
 }

@@ -1,11 +1,13 @@
+import { sql } from "kysely";
 import { describe, expect } from "vitest";
 import type { components } from "../../../openapi/schema.d.ts";
 import { expectProblem, serverTests, type SignedInServer } from "../../test/fixtures.ts";
 import { engines, tokenConfig } from "../../test/harness.ts";
-import { createReporters, stationId, type Reporters } from "../answers/reports-fixture.ts";
+import { createReporters, diasporaQuestion, stationId, type Reporters } from "../answers/reports-fixture.ts";
 import { createAttachmentSigner } from "../attachments/signing.ts";
 import { demoPng } from "../demo/images.ts";
 import { createFailingFileStore, diskFullError, type FailingFileStore } from "../files/failing-file-store.ts";
+import { discardUnreferenced } from "./store.ts";
 
 type Note = components["schemas"]["Note"];
 
@@ -149,12 +151,12 @@ describe.each(engines)("notes on %s", (engine) => {
       ];
       it.afterEach(() => stores.get(engine)!.failPuts(undefined));
 
-      it("answers 507 storage_full on a full disk and saves neither the note nor its attachments", async () => {
-        const before = await rowCounts();
+      it("answers 507 storage_full on a full disk and saves neither the note nor its attachments, nor the photo stored first", async () => {
+        const before = { ...(await rowCounts()), files: stores.get(engine)!.keys().length };
         stores.get(engine)!.failPuts(diskFullError(), { after: 1 });
         const problem = await expectProblem(await post(r.own.token, twoPhotos), 507, "storage_full");
         expect(problem.detail).toBe("The attachment storage is full; the note was not saved.");
-        expect(await rowCounts()).toEqual(before);
+        expect({ ...(await rowCounts()), files: stores.get(engine)!.keys().length }).toEqual(before);
       });
 
       it("answers 503 storage_unavailable when the storage fails otherwise, and saves nothing", async () => {
@@ -170,6 +172,86 @@ describe.each(engines)("notes on %s", (engine) => {
         expect(await rowCounts()).toEqual({ notes: before.notes + 1, attachments: before.attachments + 2 });
         expect(new Uint8Array(await (await fetchUrl(note.attachments[1]!.url)).arrayBuffer())).toEqual(png);
       });
+    });
+
+    describe("when the note cannot be saved after its photos were stored", () => {
+      // The database fails the attachment rows as a lost connection would, after the note's own row went in.
+      const failAttachmentInserts = async () => {
+        await sql`CREATE FUNCTION test_attachment_insert_dies() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN RAISE EXCEPTION 'the database went away' USING ERRCODE = '08006'; END $$`.execute(api.db());
+        await sql`CREATE TRIGGER test_attachment_insert_dies BEFORE INSERT ON note_attachment
+          FOR EACH ROW EXECUTE FUNCTION test_attachment_insert_dies()`.execute(api.db());
+      };
+      it.afterEach(async () => {
+        await sql`DROP TRIGGER IF EXISTS test_attachment_insert_dies ON note_attachment`.execute(api.db());
+        await sql`DROP FUNCTION IF EXISTS test_attachment_insert_dies()`.execute(api.db());
+      });
+
+      it("deletes the photos this request stored, and saves no note", async () => {
+        const store = stores.get(engine)!;
+        const before = { notes: (await list(`idObserver=${r.own.id}&idPollingStation=${ab5}`)).length, files: store.keys().length };
+        await failAttachmentInserts();
+        const photos: [string, Field][] = [["files", { bytes: jpeg, name: "a.jpg" }], ["files", { bytes: png, name: "b.png" }]];
+        await expectProblem(await post(r.own.token, [...station, ["text", "Nu se salvează."], ...photos]), 503, "unavailable");
+        expect({ notes: (await list(`idObserver=${r.own.id}&idPollingStation=${ab5}`)).length, files: store.keys().length }).toEqual(before);
+      });
+
+      it("never deletes a file that an attachment row references, as a shared file or a commit whose answer was lost", async () => {
+        const store = stores.get(engine)!;
+        const { storageKey } = await api.db().selectFrom("noteAttachment").select("storageKey").orderBy("id").executeTakeFirstOrThrow();
+        const bytes = await store.get(storageKey);
+        expect(bytes).not.toBeNull();
+        await store.put("note-unreferenced.png", png);
+        await discardUnreferenced(api.db(), store, [storageKey, "note-unreferenced.png"]);
+        expect(await store.get(storageKey)).toEqual(bytes);
+        expect(await store.get("note-unreferenced.png")).toBeNull();
+      });
+    });
+
+    describe("file names", () => {
+      // Another station than the one listNotes reads, which expects exactly the notes sent above.
+      const ab6: [string, Field][] = [
+        ["countyCode", "AB"],
+        ["pollingStationNumber", "6"],
+      ];
+
+      it("removes a NUL from a name before anything is stored, and saves the note with what it stored", async () => {
+        const before = stores.get(engine)!.keys().length;
+        const note = await created(await post(r.own.token, [...ab6, ["files", { bytes: jpeg, name: "ok.jpg" }], ["files", { bytes: png, name: "poza\u0000.png" }]]));
+        expect(note.attachments.map((attachment) => attachment.fileName)).toEqual(["ok.jpg", "poza.png"]);
+        expect(stores.get(engine)!.keys().length).toBe(before + 2);
+      });
+
+      it("removes control and invisible characters, keeping letters with Romanian diacritics", async () => {
+        const names = [
+          "Secția 5 – ușa\u202Egpj.exe",
+          "a\tb\u200B\u200C\u200D\u2060\uFEFF\u00AD.jpg",
+          "\u0001\u001B[31m\u007F\u0085\u009Bz.jpg",
+          "s\u0326t\u0326a\u0302\u2028\u2029.jpg",
+          "\u202E\u200B",
+        ];
+        const note = await created(await post(r.own.token, [...ab6, ...names.map((name): [string, Field] => ["files", { bytes: jpeg, name }])]));
+        const cleaned = ["Secția 5 – ușagpj.exe", "a b.jpg", "[31m z.jpg", "șțâ .jpg", "image"];
+        expect(note.attachments.map((attachment) => attachment.fileName)).toEqual(cleaned);
+        const stored = await api.db().selectFrom("noteAttachment").select("fileName").where("noteId", "=", note.id).orderBy("id").execute();
+        expect(stored.map((row) => row.fileName)).toEqual(cleaned);
+
+        // Names stored before they were cleaned are shown cleaned.
+        await api.db().updateTable("noteAttachment").set({ fileName: "vechi\u202Egnp.exe" }).where("id", "=", note.attachments[0]!.id).execute();
+        const again = (await list(`idObserver=${r.own.id}&idPollingStation=${await stationId(api, "AB", 6)}`)).find((n) => n.id === note.id)!;
+        expect(again.attachments[0]!.fileName).toBe("vechignp.exe");
+      });
+    });
+
+    it("refuses a note on a diaspora form's question at a station in Romania, before storing its photo, and takes it abroad", async () => {
+      const diaspora = await diasporaQuestion(api);
+      const before = stores.get(engine)!.keys().length;
+      const photo: [string, Field] = ["files", { bytes: jpeg, name: "coada.jpg" }];
+      const problem = await expectProblem(await post(r.own.token, [...station, ["questionId", String(diaspora.id)], photo]), 422, "form_not_for_station");
+      expect(Object.keys(problem.errors ?? {})).toEqual(["questionId"]);
+      expect(stores.get(engine)!.keys().length).toBe(before);
+      const abroad = await created(await post(r.own.token, [["countyCode", "D"], ["pollingStationNumber", "3"], ["questionId", String(diaspora.id)], photo]));
+      expect([abroad.formCode, abroad.attachments.length]).toEqual(["D", 1]);
     });
 
     it("is a 404 for an unknown station or question", async () => {

@@ -1,6 +1,7 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { AttachmentSigner } from "../attachments/signing.ts";
 import type { Database } from "../db/schema.ts";
+import { attachmentName } from "./file-name.ts";
 import type { ImageType } from "./image-type.ts";
 
 export interface Note {
@@ -40,13 +41,14 @@ export async function listNotes(
       : await db
           .selectFrom("noteAttachment")
           .select(["id", "noteId", "fileName", "mimeType"])
-          .where("noteId", "in", notes.map((note) => note.id))
+          .where("noteId", "=", sql<number>`ANY(${notes.map((note) => note.id)}::int[])`)
           .orderBy("id")
           .execute();
   return notes.map((note) => {
+    // Cleaned here too: names stored before createNote cleaned them may still hold controls or bidi overrides.
     const own = attachments
       .filter((attachment) => attachment.noteId === note.id)
-      .map(({ id, fileName, mimeType }) => ({ id, fileName, mimeType: mimeType as ImageType, url: signer.url(id, now) }));
+      .map(({ id, fileName, mimeType }) => ({ id, fileName: attachmentName(fileName), mimeType: mimeType as ImageType, url: signer.url(id, now) }));
     return { ...note, lastModified: note.lastModified.toISOString(), attachmentPath: own[0]?.url ?? null, attachments: own };
   });
 }

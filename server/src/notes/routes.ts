@@ -13,10 +13,10 @@ export const noteHandlers: Handlers = {
   createNote: async ({ request, principal, deps }) => {
     if (principal?.kind !== "observer") throw fail.forbidden("Only observers send notes.");
     const form = await readNoteForm(request);
-    const stations = await resolveStations(deps.db, [{ ref: form, field: "" }]);
-    const key = { observerId: principal.observerId, pollingStationId: [...stations.values()][0]! };
+    const [station] = (await resolveStations(deps.db, [{ ref: form, field: "" }])).values();
+    const key = { observerId: principal.observerId, pollingStationId: station!.id };
     const now = deps.clock();
-    const noteId = await createNote(deps.db, deps.files, { ...key, form }, now);
+    const noteId = await createNote(deps.db, deps.files, { observerId: principal.observerId, station: station!, form }, now);
     const [note] = await listNotes(deps.db, createAttachmentSigner(deps.config.token.secret), { ...key, noteId }, now);
     return json(201, note! satisfies JsonResponseOf<"createNote", 201>);
   },

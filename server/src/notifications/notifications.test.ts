@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import type { components } from "../../../openapi/schema.d.ts";
 import { expectProblem, serverTests, type SignedInServer, type ValidationProblem } from "../../test/fixtures.ts";
 import { engines } from "../../test/harness.ts";
-import { notificationApi, type NotificationResult } from "./notifications-fixture.ts";
+import { compose, notificationApi, type NotificationResult } from "./notifications-fixture.ts";
 
 type ActiveObserver = components["schemas"]["ActiveObserver"];
 
@@ -123,16 +123,16 @@ describe.each(engines)("notifications through the outbox on %s", (engine) => {
   });
 
   describe("idempotency", () => {
-    it("answers the first result with 200 for the same key and records nothing more; another admin's key is its own", async () => {
+    it("answers the first result with 200 for the same request and key and records nothing more; another admin's key is its own", async () => {
       const ids = (await n.observersOf(2)).slice(0, 3).map((observer) => observer.id);
       const before = await n.notificationCount();
       const first = await n.accepted(await n.sendTo(api.ngo2Admin, ids, "compose-1"));
       const again = await n.sendTo(api.ngo2Admin, ids, "compose-1");
       expect(again.status).toBe(200);
       expect(await again.json()).toEqual(first);
-      // After the fan-out too: the answer is the first one's, still nothing new.
+      // After the fan-out too, with the recipients in another order: the answer is the first one's, still nothing new.
       await api.server.fanOut.drain();
-      const later = await n.sendToAll(api.ngo2Admin, "compose-1");
+      const later = await n.sendTo(api.ngo2Admin, [...ids].reverse(), "compose-1");
       expect(later.status).toBe(200);
       expect(await later.json()).toEqual(first);
       expect(await n.notificationCount()).toBe(before + 1);
@@ -150,9 +150,30 @@ describe.each(engines)("notifications through the outbox on %s", (engine) => {
       expect(await n.notificationCount()).toBe(before + 1);
     });
 
-    it("refuses a key longer than 200 characters", async () => {
+    it("refuses the key with another body or operation (422) and sends nothing", async () => {
+      const ids = (await n.observersOf(1)).slice(0, 3).map((observer) => observer.id);
+      const before = await n.notificationCount();
+      const first = await n.accepted(await n.sendTo(api.organizer, ids, "compose-2"));
+      const post = (path: string, json: object) => api.server.request(path, { method: "POST", token: api.organizer, json, headers: { "idempotency-key": "compose-2" } });
+      const reuses = [
+        n.sendToAll(api.organizer, "compose-2"),
+        n.sendTo(api.organizer, ids.slice(1), "compose-2"),
+        post("/api/v1/notification/send", { ...compose, message: "Altceva.", recipients: ids }),
+        post("/api/v1/notification/send", { ...compose, title: "Altceva", recipients: ids }),
+      ];
+      for (const response of await Promise.all(reuses)) await expectProblem(response, 422, "idempotency_key_reused");
+      expect(await n.notificationCount()).toBe(before + 1);
+      expect(await (await n.sendTo(api.organizer, ids, "compose-2")).json()).toEqual(first);
+    });
+
+    it("refuses a key not of the contract's form (8 to 100 letters, digits, '_' or '-') and sends nothing", async () => {
       const ids = (await n.observersOf(1)).slice(0, 1).map((observer) => observer.id);
-      await expectProblem(await n.sendTo(api.organizer, ids, "k".repeat(201)), 400, "validation");
+      const before = await n.notificationCount();
+      for (const key of ["k".repeat(101), "short", "with space!", "clé-de-trop"]) {
+        await expectProblem(await n.sendTo(api.organizer, ids, key), 400, "validation");
+        await expectProblem(await n.sendToAll(api.organizer, key), 400, "validation");
+      }
+      expect(await n.notificationCount()).toBe(before);
     });
   });
 

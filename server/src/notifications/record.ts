@@ -3,6 +3,7 @@ import type { components } from "../../../openapi/schema.d.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { Admin } from "../auth/principal.ts";
 import type { Database, PushProviderName } from "../db/schema.ts";
+import { claimIdempotencyKey, requestFingerprint } from "../idempotency.ts";
 import { audienceCondition, checkRecipients, type Audience } from "./audience.ts";
 
 export type NotificationResult = components["schemas"]["NotificationResult"];
@@ -19,7 +20,7 @@ export interface SendRequest {
   audience: Audience;
   compose: Compose;
   provider: PushProviderName;
-  /** The client's Idempotency-Key: the same key from the same admin answers the first notification. */
+  /** The client's Idempotency-Key: the same request with it again from the same admin answers the first notification. */
   idempotencyKey: string | undefined;
   now: Date;
 }
@@ -27,19 +28,26 @@ export interface SendRequest {
 /**
  * Records a notification and every recipient in one transaction: `queued` with a device registered on the
  * channel, `no_device` otherwise. One INSERT … SELECT, so 20,000 recipients take one statement. `replayed` when
- * the idempotency key was used before: nothing is recorded, the first notification's result is answered.
+ * the same request came with the idempotency key before: nothing is recorded, the first notification's result is
+ * answered; the key with another audience or message is a 422.
  */
 export async function recordNotification(db: Kysely<Database>, request: SendRequest): Promise<{ replayed: boolean; result: NotificationResult }> {
-  const { admin, idempotencyKey } = request;
-  if (idempotencyKey !== undefined) {
-    const earlier = await resultByKey(db, admin, idempotencyKey);
-    if (earlier) return { replayed: true, result: earlier };
-  }
-  if (request.audience.kind === "selected") await checkRecipients(db, admin, request.audience.observerIds);
-  const result = await db.transaction().execute((trx) => insertNotification(trx, request));
-  // A concurrent request with the same key committed first: the unique index turned this insert into nothing.
+  const { admin, audience, idempotencyKey } = request;
+  const result = await db.transaction().execute(async (trx) => {
+    if (idempotencyKey !== undefined && !(await claimIdempotencyKey(trx, admin.adminId, idempotencyKey, fingerprintOf(request)))) return null;
+    if (audience.kind === "selected") await checkRecipients(trx, admin, audience.observerIds);
+    return insertNotification(trx, request);
+  });
   if (result) return { replayed: false, result };
   return { replayed: true, result: (await resultByKey(db, admin, idempotencyKey!))! };
+}
+
+/** The operation and its body as the contract names them; the recipients are a set. */
+function fingerprintOf({ audience, compose }: SendRequest): string {
+  const { channel, from, title, message } = compose;
+  return audience.kind === "selected"
+    ? requestFingerprint("sendNotification", null, { channel, from, title, message, recipients: [...new Set(audience.observerIds)].sort((a, b) => a - b) })
+    : requestFingerprint("sendNotificationToAll", null, { channel, from, title, message });
 }
 
 /** Logged as `notification.sent` about the sender's NGO's notification, with its recipients as the count; a replay is not logged. */
@@ -59,10 +67,8 @@ async function insertNotification(trx: Transaction<Database>, { admin, audience,
       provider,
       idempotencyKey: idempotencyKey ?? null,
     })
-    .onConflict((conflict) => conflict.columns(["senderAdminId", "idempotencyKey"]).doNothing())
     .returning("id")
-    .executeTakeFirst();
-  if (!inserted) return null;
+    .executeTakeFirstOrThrow();
   const { rows } = await sql<{ recipients: number; unreachable: number }>`
     WITH added AS (
       INSERT INTO notification_recipient (notification_id, observer_id, status, updated_at)

@@ -2,34 +2,25 @@ import type { Admin } from "../auth/principal.ts";
 import { scopeOf } from "../auth/scope.ts";
 import { json, type AdminHandlers, type AppDependencies, type JsonResponseOf } from "../http/handler.ts";
 import { pageBody } from "../http/paging.ts";
-import { fail } from "../problem.ts";
+import { idempotencyKeyOf } from "../idempotency.ts";
 import type { Audience } from "./audience.ts";
 import { listNotificationHistory, listRecipients } from "./history.ts";
 import { outboxProvider, type NotificationDelivery } from "./provider.ts";
 import { recordNotification, type Compose } from "./record.ts";
 
-const MAX_KEY_LENGTH = 200;
 // A server built without delivery (tools, some benchmarks) records to the outbox; nothing pushes then.
 const recordOnly: NotificationDelivery = { provider: outboxProvider, wake: () => {} };
 const delivery = (deps: AppDependencies) => deps.notifications ?? recordOnly;
 
-function idempotencyKey(request: Request): string | undefined {
-  const key = request.headers.get("idempotency-key")?.trim();
-  if (!key) return undefined;
-  if (key.length > MAX_KEY_LENGTH) {
-    throw fail.validation({ "Idempotency-Key": [{ code: "maxLength", message: `must be at most ${MAX_KEY_LENGTH} characters` }] });
-  }
-  return key;
-}
-
 async function send(deps: AppDependencies, admin: Admin, request: Request, audience: Audience, compose: Compose) {
+  const idempotencyKey = idempotencyKeyOf(request);
   const { provider, wake } = delivery(deps);
   const { replayed, result } = await recordNotification(deps.db, {
     admin,
     audience,
     compose: { channel: compose.channel, from: compose.from, title: compose.title, message: compose.message },
     provider: provider.name,
-    idempotencyKey: idempotencyKey(request),
+    idempotencyKey,
     now: deps.clock(),
   });
   if (!replayed && result.reachable > 0) wake();

@@ -1,20 +1,12 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { recordLiveEvents } from "../live/record.ts";
+import { recordLiveEvents, type ThreadKey } from "../live/record.ts";
 
 export interface ClaimSweeper {
   start: () => void;
   stop: () => Promise<void>;
   /** Clears the claims that lapsed by now; answers how many. */
   sweep: () => Promise<number>;
-}
-
-interface Lapsed {
-  observerId: number;
-  pollingStationId: number;
-  holderId: number;
-  holder: string | null;
-  expiredAt: Date;
 }
 
 /**
@@ -29,33 +21,27 @@ export function createClaimSweeper({ db, clock, intervalMs = 5_000 }: { db: Kyse
   async function sweep(): Promise<number> {
     const now = clock();
     return db.transaction().execute(async (trx) => {
-      const { rows } = await sql<Lapsed>`
+      // The lapses are recorded in the same statement: a row per lapsed claim as parameters would fail past 65,535
+      // parameters (some 11,000 claims), and then every later sweep would too.
+      const { rows } = await sql<ThreadKey>`
         WITH lapsed AS (
           SELECT observer_id, polling_station_id, claim_admin_id, claim_expires_at
           FROM answer_thread
           WHERE claim_admin_id IS NOT NULL AND claim_expires_at <= ${now}
           ORDER BY observer_id, polling_station_id
           FOR UPDATE SKIP LOCKED
+        ), freed AS (
+          UPDATE answer_thread t SET claim_admin_id = NULL, claimed_at = NULL, claim_expires_at = NULL
+          FROM lapsed
+          WHERE t.observer_id = lapsed.observer_id AND t.polling_station_id = lapsed.polling_station_id
+          RETURNING t.observer_id, t.polling_station_id, lapsed.claim_admin_id AS holder_id, lapsed.claim_expires_at AS expired_at
+        ), recorded AS (
+          INSERT INTO thread_event (observer_id, polling_station_id, kind, admin_id, admin_account, at)
+          SELECT observer_id, polling_station_id, 'lapse', holder_id, (SELECT account FROM ngo_admin WHERE id = holder_id), expired_at
+          FROM freed
         )
-        UPDATE answer_thread t SET claim_admin_id = NULL, claimed_at = NULL, claim_expires_at = NULL
-        FROM lapsed
-        WHERE t.observer_id = lapsed.observer_id AND t.polling_station_id = lapsed.polling_station_id
-        RETURNING t.observer_id, t.polling_station_id, lapsed.claim_admin_id AS holder_id,
-          lapsed.claim_expires_at AS expired_at, (SELECT account FROM ngo_admin WHERE id = lapsed.claim_admin_id) AS holder`.execute(trx);
+        SELECT observer_id, polling_station_id FROM freed`.execute(trx);
       if (rows.length === 0) return 0;
-      await trx
-        .insertInto("threadEvent")
-        .values(
-          rows.map((row) => ({
-            observerId: row.observerId,
-            pollingStationId: row.pollingStationId,
-            kind: "lapse" as const,
-            adminId: row.holderId,
-            adminAccount: row.holder,
-            at: row.expiredAt,
-          })),
-        )
-        .execute();
       await recordLiveEvents(trx, "claim", rows, null, now);
       return rows.length;
     });

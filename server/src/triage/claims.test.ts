@@ -142,6 +142,29 @@ describe.each(engines)("claims on %s", (engine) => {
     await one.stop();
   });
 
+  it("sweeps more lapsed claims at once than one statement takes parameters", async () => {
+    // 11,000 lapses at 6 values each would pass the 65,535 parameters of a statement; made in SQL, which is faster.
+    const cid = await createStaff(api, "cid");
+    const expired = plus(-1);
+    const { rows } = await sql<{ pollingStationId: number }>`
+      INSERT INTO answer_thread (observer_id, polling_station_id, last_modified, flagged_count, claim_admin_id, claimed_at, claim_expires_at)
+      SELECT ${r.other.id}, s.id, ${expired}, 0, ${cid.admin.adminId}, ${expired}, ${expired}
+      FROM polling_station s
+      WHERE NOT EXISTS (SELECT 1 FROM answer_thread t WHERE t.observer_id = ${r.other.id} AND t.polling_station_id = s.id)
+      ORDER BY s.id LIMIT 11000
+      RETURNING polling_station_id`.execute(api.db());
+    expect(rows).toHaveLength(11_000);
+    try {
+      const swept = await createClaimSweeper({ db: api.db(), clock: () => api.server.clock.now }).sweep();
+      expect(swept).toBeGreaterThanOrEqual(11_000);
+      const lapses = await sql<{ n: string }>`
+        SELECT count(*) AS n FROM thread_event WHERE kind = 'lapse' AND admin_id = ${cid.admin.adminId}`.execute(api.db());
+      expect(Number(lapses.rows[0]!.n)).toBe(11_000);
+    } finally {
+      await sql`DELETE FROM answer_thread WHERE observer_id = ${r.other.id} AND polling_station_id = ANY(${rows.map((row) => row.pollingStationId)}::int[])`.execute(api.db());
+    }
+  });
+
   // PostgreSQL only (PGlite has one connection): registered for it alone rather than skipped on PGlite.
   if (engine === "postgres") {
     it("gives exactly one holder in 1,000 claims racing 5 at a time", async () => {

@@ -1,25 +1,13 @@
 import { createAttachmentSigner } from "../attachments/signing.ts";
 import { scopeOf } from "../auth/scope.ts";
 import { json, noContent, type AdminHandlers, type JsonResponseOf } from "../http/handler.ts";
-import { fail } from "../problem.ts";
+import { idempotencyKeyOf } from "../idempotency.ts";
 import { claimThread, releaseClaim, renewClaim } from "./claims.ts";
 import { addComment } from "./comments.ts";
 import { setThreadState } from "./review.ts";
 import { readTriageSummary } from "./summary.ts";
 import { checkThreadExists, checkThreadScope, threadKeyOf } from "./thread-scope.ts";
 import { readThreadTriage } from "./timeline.ts";
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
-
-/** The header's key, if any; the router checks no headers, so its form (the contract's) is checked here. */
-function idempotencyKey(request: Request): string | undefined {
-  const key = request.headers.get("idempotency-key")?.trim();
-  if (!key) return undefined;
-  if (!IDEMPOTENCY_KEY.test(key)) {
-    throw fail.validation({ "Idempotency-Key": [{ code: "pattern", message: "must be 8 to 100 letters, digits, '_' or '-'" }] });
-  }
-  return key;
-}
 
 /** Staff triage of answer threads: review states, claims, comments, timelines and the tab title's count. */
 export const triageHandlers: AdminHandlers = {
@@ -63,8 +51,9 @@ export const triageHandlers: AdminHandlers = {
 
   addThreadComment: async ({ path, body, request, admin, deps }) => {
     const key = threadKeyOf(path);
+    const idempotencyKey = idempotencyKeyOf(request);
     await checkThreadExists(deps.db, admin, key);
-    const comment = await addComment(deps.db, admin, key, body.text.trim(), idempotencyKey(request), deps.clock());
+    const comment = await addComment(deps.db, admin, key, body.text.trim(), idempotencyKey, deps.clock());
     return json(201, comment satisfies JsonResponseOf<"addThreadComment", 201>);
   },
 };

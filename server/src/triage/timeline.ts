@@ -82,7 +82,7 @@ async function noteEntries(db: Kysely<Database>, signer: AttachmentSigner, key: 
   const questionIds = [...new Set(notes.flatMap((note) => (note.questionId === null ? [] : [note.questionId])))];
   const [observer, questions] = await Promise.all([
     db.selectFrom("observer").select("name").where("id", "=", key.observerId).executeTakeFirstOrThrow(),
-    questionIds.length === 0 ? [] : db.selectFrom("question").select(["id", "code"]).where("id", "in", questionIds).execute(),
+    questionIds.length === 0 ? [] : db.selectFrom("question").select(["id", "code"]).where("id", "=", sql<number>`ANY(${questionIds}::int[])`).execute(),
   ]);
   const codeOf = new Map(questions.map((question) => [question.id, question.code]));
   return notes.map((note) => ({

@@ -173,7 +173,7 @@ describe.each(engines)("triage on %s", (engine) => {
         actor: { kind: "staff", name: ana.admin.account },
         text: "Called the coordinator.",
       });
-      expect(await readJson(await comment("Called again?", "key-0000001"), 201)).toEqual(first);
+      expect(await readJson(await comment("Called the coordinator.", "key-0000001"), 201)).toEqual(first);
       const racing = await Promise.all([comment("Once", "key-0000002"), comment("Once", "key-0000002")]);
       const [a, b] = await Promise.all(racing.map((response) => readJson<{ id: string }>(response, 201)));
       expect(a!.id).toBe(b!.id);
@@ -182,6 +182,27 @@ describe.each(engines)("triage on %s", (engine) => {
       await comment("No key");
       const comments = (await triage(station)).timeline.filter((entry) => entry.kind === "comment");
       expect(comments.map((entry) => entry.text)).toEqual(["Called the coordinator.", "Once", "No key", "No key"]);
+    });
+
+    it("refuses a key reused with another text, on another thread or for a notification (422), adding nothing", async () => {
+      const [{ station }, { station: other }] = [await freshThread(), await freshThread()];
+      const comment = (at: number, text: string) =>
+        api.server.request(threadPath(r.own.id, at, "/comments"), { method: "POST", token: ana.token, json: { text }, headers: { "idempotency-key": "reused-key-1" } });
+      const first = await readJson<{ id: string }>(await comment(station, "Sent once."), 201);
+      await expectProblem(await comment(station, "Another text."), 422, "idempotency_key_reused");
+      await expectProblem(await comment(other, "Sent once."), 422, "idempotency_key_reused");
+      const notification = await api.server.request("/api/v1/notification/send/all", {
+        method: "POST",
+        token: ana.token,
+        json: { channel: "Firebase", from: "Triage", title: "Reused", message: "Sent once." },
+        headers: { "idempotency-key": "reused-key-1" },
+      });
+      await expectProblem(notification, 422, "idempotency_key_reused");
+      expect(await readJson(await comment(station, "Sent once."), 201)).toEqual(first);
+      const texts = async (at: number) => (await triage(at)).timeline.filter((entry) => entry.kind === "comment").map((entry) => entry.text);
+      expect([await texts(station), await texts(other)]).toEqual([["Sent once."], []]);
+      const sent = await api.db().selectFrom("notification").select("id").where("senderAdminId", "=", ana.admin.adminId).execute();
+      expect(sent).toEqual([]);
     });
 
     it("refuses a blank comment with a field error", async () => {

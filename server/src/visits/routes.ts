@@ -3,6 +3,7 @@ import { scopeOf } from "../auth/scope.ts";
 import { checkReportScope } from "../answers/scope.ts";
 import { resolveStations } from "../answers/stations.ts";
 import { json, noContent, type AdminHandlers, type AppDependencies, type Handlers, type JsonResponseOf } from "../http/handler.ts";
+import { readInstant } from "../http/instant.ts";
 import { fail } from "../problem.ts";
 import { findVisit, recordArrival, recordDeparture } from "./store.ts";
 
@@ -10,20 +11,20 @@ import { findVisit, recordArrival, recordDeparture } from "./store.ts";
 async function visitKey(deps: AppDependencies, principal: Principal | null, station: { countyCode: string; pollingStationNumber: number }) {
   if (principal?.kind !== "observer") throw fail.forbidden("Only observers record visits.");
   const stations = await resolveStations(deps.db, [{ ref: station, field: "" }]);
-  return { observerId: principal.observerId, pollingStationId: [...stations.values()][0]! };
+  return { observerId: principal.observerId, pollingStationId: [...stations.values()][0]!.id };
 }
 
 /** Observers record their arrival at and departure from a station. */
 export const visitHandlers: Handlers = {
   recordArrival: async ({ body, principal, deps }) => {
     const key = await visitKey(deps, principal, body);
-    const arrival = { time: new Date(body.observerArrivalTime), urbanArea: body.urbanArea, isPresidentFemale: body.isPollingStationPresidentFemale };
+    const arrival = { time: readInstant("observerArrivalTime", body.observerArrivalTime), urbanArea: body.urbanArea, isPresidentFemale: body.isPollingStationPresidentFemale };
     return json(200, (await recordArrival(deps.db, key, arrival, deps.clock())) satisfies JsonResponseOf<"recordArrival", 200>);
   },
 
   recordDeparture: async ({ body, principal, deps }) => {
     const key = await visitKey(deps, principal, body);
-    const visit = await recordDeparture(deps.db, key, new Date(body.observerLeaveTime), deps.clock());
+    const visit = await recordDeparture(deps.db, key, readInstant("observerLeaveTime", body.observerLeaveTime), deps.clock());
     return json(200, visit satisfies JsonResponseOf<"recordDeparture", 200>);
   },
 };

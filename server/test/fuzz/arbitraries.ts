@@ -66,6 +66,29 @@ export const oddStrings = [
   "x".repeat(70_000),
 ];
 
+/**
+ * Multipart file names a hostile client sends: NUL, lone surrogates (FormData sends them as U+FFFD), C0 and C1
+ * controls, bidi overrides and zero-width characters, paths, nothing at all.
+ */
+export const oddFileNames = [
+  "a\u0000.png",
+  "\u0000",
+  "\uD800.png",
+  "x\uDFFF\uD800.png",
+  "tab\there.png",
+  "new\r\nline.png",
+  "\u0001\u001B[31m\u007F.png",
+  "\u0085\u009B.png",
+  "photo\u202Egnp.exe",
+  "\u200B\u200D\uFEFF",
+  "",
+  "../../etc/passwd",
+  "C:\\poze\\sală.png",
+];
+
+/** Date-times of a valid form that name no instant a Date and a timestamptz both hold: leap seconds, year 0, year 10000 in UTC. */
+const noInstants = ["2026-11-22T23:59:60Z", "2026-11-23T01:59:60+02:00", "0000-06-01T00:00:00Z", "0001-01-01T00:30:00+01:00", "9999-12-31T23:59:59-00:01"];
+
 function merged(document: unknown, schema: Schema): Schema {
   const parts = (schema.allOf as Schema[]).map((part) => resolve(document, part));
   return parts.reduce<Schema>(
@@ -185,8 +208,11 @@ function invalidForType(context: SchemaContext, schema: Schema, depth: number): 
     out.push(fc.constantFrom(...oddStrings));
     out.push(mutatedString(valid));
     out.push(valid.map((text) => `${text}\u0000`));
+    // A lone surrogate after otherwise valid text: only the well-formedness rule stands between it and the activity log.
+    out.push(valid.map((text) => `${text}\uDC00`));
     out.push(fc.constant("y".repeat(((schema.maxLength as number | undefined) ?? 1000) + 1)));
     if (schema.format === "date-time") out.push(fc.constantFrom("2024-13-45T99:00:00Z", "yesterday", "0000-00-00T00:00:00Z", "2024-06-09", "+275760-09-13T00:00:00.001Z"));
+    if (schema.format === "date-time") out.push(fc.constantFrom(...noInstants));
     if (Array.isArray(schema.enum)) out.push(fc.string({ maxLength: 12 }));
   }
   if (types.includes("array")) {
@@ -206,7 +232,7 @@ function invalidObject(context: SchemaContext, schema: Schema, depth: number): f
   const keys = Object.keys(properties);
   const valid = validValue(context, schema, depth) as fc.Arbitrary<Record<string, unknown>>;
   const out: fc.Arbitrary<unknown>[] = [
-    fc.tuple(valid, fc.constantFrom("unknownField", "constructor", "__proto__", "toString", ""), fc.jsonValue({ maxDepth: 2 })).map(
+    fc.tuple(valid, fc.constantFrom("unknownField", "constructor", "__proto__", "toString", "", "\uDC00", "k\uD800", "k\u0000"), fc.jsonValue({ maxDepth: 2 })).map(
       ([object, key, value]) => ({ ...object, [key]: value }),
     ),
   ];

@@ -155,4 +155,47 @@ describe.each(engines)("contract fuzzing on %s", (engine) => {
       );
     }, 30_000 + runs * 500);
   }
+
+  // An Idempotency-Key belongs to one operation, target and body: reused on anything else it is a 422, never a 5xx
+  // nor another request's answer; the same request again answers as the first did.
+  it("idempotency keys reused across operations, targets and bodies", async () => {
+    const { data: threads } = (await (await api.get("/api/v1/answers?pageSize=3", api.organizer)).json()) as { data: Throwaways["threads"] };
+    const observers = (await api.db().selectFrom("observer").select("id").where("deletedAt", "is", null).orderBy("id").limit(3).execute()).map((row) => row.id);
+    const text = fc.constantFrom("Called the coordinator.", "A lawyer is on the way.");
+    const use = fc.oneof(
+      fc.record({ op: fc.constant("comment" as const), thread: fc.constantFrom(...threads), text }),
+      fc.record({ op: fc.constant("send" as const), recipients: fc.subarray(observers, { minLength: 1 }), text }),
+      fc.record({ op: fc.constant("sendAll" as const), text }),
+    );
+    type Use = typeof use extends fc.Arbitrary<infer T> ? T : never;
+    const sameAs = (use: Use) =>
+      JSON.stringify(use.op === "send" ? { ...use, recipients: [...new Set(use.recipients)].sort((a, b) => a - b) } : use);
+    const post = (use: Use, key: string) => {
+      const compose = { channel: "Firebase", from: "Fuzz", title: "Reused key", message: use.text };
+      const [url, json] =
+        use.op === "comment"
+          ? [`/api/v1/answers/threads/${use.thread.idObserver}/${use.thread.idPollingStation}/comments`, { text: use.text }]
+          : use.op === "send"
+            ? ["/api/v1/notification/send", { ...compose, recipients: use.recipients }]
+            : ["/api/v1/notification/send/all", compose];
+      return api.server.request(url, { method: "POST", token: api.organizer, json, headers: { "idempotency-key": key } });
+    };
+    let keys = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(use, { minLength: 2, maxLength: 4 }), async (uses) => {
+        const key = `fuzz-reuse-${engine}-${++keys}`;
+        const first = sameAs(uses[0]!);
+        for (const [index, use] of uses.entries()) {
+          const response = await post(use, key);
+          const body = await response.text();
+          const where = `${use.op} #${index} with ${key} → ${response.status} ${body.slice(0, 300)}`;
+          expect(response.status, where).toBeLessThan(500);
+          if (index === 0) expect([201, 202], where).toContain(response.status);
+          else if (sameAs(use) === first) expect(response.status, where).toBe(use.op === "comment" ? 201 : 200);
+          else expect([response.status, (JSON.parse(body) as { code?: string }).code], where).toEqual([422, "idempotency_key_reused"]);
+        }
+      }),
+      { numRuns: runs, seed },
+    );
+  }, 30_000 + runs * 500);
 });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { resolvePointer, type Operation, type ParameterObject } from "../../src/http/contract.ts";
-import { invalidValue, oddStrings, pinnedInvalid, resolve, validValue, type Schema, type SchemaContext } from "./arbitraries.ts";
+import { MAX_JSON_DEPTH } from "../../src/http/json.ts";
+import { invalidValue, oddFileNames, oddStrings, pinnedInvalid, resolve, validValue, type Schema, type SchemaContext } from "./arbitraries.ts";
 
 /**
  * Whole requests for one operation, generated from its parameters and body schema: mostly well-formed, often with
@@ -13,7 +14,9 @@ export type Body =
   | { kind: "raw"; contentType: string | null; text: string }
   | { kind: "multipart"; fields: [name: string, value: string | FilePart][] }
   /** A well-formed JSON object of this many bytes (built when sent, so that a counterexample prints short). */
-  | { kind: "oversized"; bytes: number };
+  | { kind: "oversized"; bytes: number }
+  /** `value` with its first property (or `deep`) replaced by arrays nested `levels` deep (built when sent). */
+  | { kind: "deep"; value: unknown; levels: number };
 
 export interface FilePart {
   file: string;
@@ -136,6 +139,11 @@ function jsonBody(context: SchemaContext, schema: Schema, broken: boolean): fc.A
     { arbitrary: fc.constant<Body>({ kind: "none" }), weight: 1 },
     // Past the default body limit of 1 MiB.
     { arbitrary: fc.constant<Body>({ kind: "oversized", bytes: 1.5 * 1024 * 1024 }), weight: 1 },
+    // Nested one level past the depth limit, or far enough to overflow any recursive walk.
+    {
+      arbitrary: fc.tuple(validValue(context, schema), fc.constantFrom(MAX_JSON_DEPTH + 1, 20_000)).map(([value, levels]): Body => ({ kind: "deep", value, levels })),
+      weight: 1,
+    },
   );
 }
 
@@ -156,6 +164,8 @@ function fileArbitrary(context: SchemaContext, schema: Schema): fc.Arbitrary<Fil
     fc.constant({ file: "station.png", type: "image/png", content: png }),
     fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 64 }).map((content) => ({ file: "x.bin", type: "application/octet-stream", content })),
     fc.constant({ file: "a\u0000.png", type: "image/png", content: "" }),
+    // A real image under an odd name, so that the name is what the server meets after the bytes pass.
+    fc.constantFrom(...oddFileNames).map((file) => ({ file, type: "image/png", content: png })),
   );
 }
 
@@ -216,13 +226,30 @@ function requestFor(context: SchemaContext, operation: Operation, target: Target
 
 /**
  * Requests that every run tries first, whatever the draw: a query parameter the operation does not declare, and for
- * a JSON body one past the body limit. Built on a well-formed request of a fixed seed.
+ * a JSON body one past the body limit and one nested 20,000 deep. Built on a well-formed request of a fixed seed.
  */
 export function fixedExamples(context: SchemaContext, operation: Operation): FuzzRequest[] {
   const [base] = fc.sample(requestFor(context, operation, "none"), { numRuns: 1, seed: 1 });
   const unknownParameter = { ...base!, url: `${base!.url}${base!.url.includes("?") ? "&" : "?"}unknown=1` };
   const json = operation.bodyMediaTypes.includes("application/json");
-  return json ? [unknownParameter, { ...base!, body: { kind: "oversized", bytes: 1.5 * 1024 * 1024 } }] : [unknownParameter];
+  const deep: Body = { kind: "deep", value: base!.body.kind === "json" ? base!.body.value : {}, levels: 20_000 };
+  const examples: FuzzRequest[] = json ? [unknownParameter, { ...base!, body: { kind: "oversized", bytes: 1.5 * 1024 * 1024 } }, { ...base!, body: deep }] : [unknownParameter];
+  return [...examples, ...noInstantExamples(context, operation, base!)];
+}
+
+/** A leap second and year 0 in each date-time query parameter and top-level JSON property, which the draw may miss. */
+function noInstantExamples(context: SchemaContext, operation: Operation, base: FuzzRequest): FuzzRequest[] {
+  const isDateTime = (schema: unknown) => resolve(context.document, (schema ?? {}) as Schema).format === "date-time";
+  const body = operation.bodyMediaTypes.includes("application/json") && base.body.kind === "json" ? base.body.value : undefined;
+  const properties = body && typeof body === "object" ? (resolve(context.document, jsonSchemaOf(context, operation, "application/json")!).properties ?? {}) : {};
+  return ["2026-11-22T23:59:60Z", "0000-06-01T00:00:00Z"].flatMap((text) => [
+    ...operation.parameters.filter((p) => p.in === "query" && isDateTime(p.schema)).map((p) => {
+      const url = new URL(base.url, "http://fuzz");
+      url.searchParams.set(p.name, text);
+      return { ...base, url: url.pathname + url.search };
+    }),
+    ...Object.entries(properties).filter(([, schema]) => isDateTime(schema)).map(([name]): FuzzRequest => ({ ...base, body: { kind: "json", value: { ...(body as object), [name]: text } } })),
+  ]);
 }
 
 /** Requests for `operation`: a third well-formed, the rest with one part broken. */
@@ -247,6 +274,13 @@ export function toRequestInit(request: FuzzRequest, token: string | undefined): 
   if (body.kind === "oversized") {
     headers.set("content-type", "application/json");
     return { method: request.method, headers, body: `{"a":"${"x".repeat(body.bytes - 8)}"}` };
+  }
+  if (body.kind === "deep") {
+    headers.set("content-type", "application/json");
+    const object = body.value && typeof body.value === "object" && !Array.isArray(body.value) ? (body.value as Record<string, unknown>) : {};
+    const [key = "deep"] = Object.keys(object);
+    const text = JSON.stringify({ ...object, [key]: "\u0001nested" }).replace('"\\u0001nested"', "[".repeat(body.levels) + "]".repeat(body.levels));
+    return { method: request.method, headers, body: text };
   }
   if (body.kind === "raw") {
     if (body.contentType) headers.set("content-type", body.contentType);
