@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { PGliteAdapter, PGliteDialect, type DatabaseConnection, type Driver, type PGliteDialectConfig } from "kysely";
+import { PGliteAdapter, PGliteDialect, type DatabaseConnection, type Driver } from "kysely";
 
 /** Set around the requests that carry observers' reports (answers, notes, arrivals): on PGlite they yield to staff. */
 export const observerReports = new AsyncLocalStorage<true>();
@@ -11,10 +11,6 @@ export const observerReports = new AsyncLocalStorage<true>();
  * report still runs, in its own order; only staff stop queueing behind them.
  */
 export class StaffFirstPGliteDialect extends PGliteDialect {
-  constructor(config: PGliteDialectConfig) {
-    super(config);
-  }
-
   override createAdapter() {
     return new OneConnectionByLane();
   }
@@ -31,13 +27,13 @@ class OneConnectionByLane extends PGliteAdapter {
   }
 }
 
-export interface Lanes {
+interface Lanes {
   /** Resolves when the caller may use the connection; `report`: an observer's report, served after the others. */
   take(report: boolean): Promise<void>;
   give(): void;
 }
 
-export function createLanes(): Lanes {
+function createLanes(): Lanes {
   let taken = false;
   const first: Array<() => void> = [];
   const reports: Array<() => void> = [];
@@ -57,7 +53,8 @@ export function createLanes(): Lanes {
   };
 }
 
-function handOutByLane(driver: Driver, lanes = createLanes()): Driver {
+function handOutByLane(driver: Driver): Driver {
+  const lanes = createLanes();
   return {
     init: (options) => driver.init(options),
     async acquireConnection(options): Promise<DatabaseConnection> {
