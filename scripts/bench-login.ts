@@ -7,7 +7,8 @@ import { startServer } from "../tests/e2e/support/server-process.ts";
 
 const RUNS = Number(process.env.RUNS ?? 5);
 
-await build({ logLevel: "warn" });
+// `-- --built` serves dist/ as it is: CI has just built it for the browser tests from the same tree.
+if (!process.argv.includes("--built")) await build({ logLevel: "warn" });
 const server = await startServer();
 const browser = await launchBrowser();
 

@@ -5,6 +5,7 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { createApp } from "../server/src/app.ts";
+import { PASSWORD_COST } from "../server/src/auth/password.ts";
 import { createSignInThrottle } from "../server/src/auth/sign-in-throttle.ts";
 import { openDatabase, type DatabaseHandle } from "../server/src/db/database.ts";
 import { migrate } from "../server/src/db/migrate.ts";
@@ -48,7 +49,7 @@ async function bench(database: DatabaseHandle) {
     files: createMemoryFileStore(),
     clock: () => new Date(),
     signInThrottle: createSignInThrottle(database.db),
-    config: { version: "bench", token },
+    config: { version: "bench", token, passwordCost: PASSWORD_COST },
     notifications: { provider: outboxProvider, wake: fanOut.wake },
   });
   const login = await app.request("/api/v2/access/authorize", {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { createApp } from "../server/src/app.ts";
-import { hashSecret, PIN_COST } from "../server/src/auth/password.ts";
+import { hashSecret, PASSWORD_COST, PIN_COST } from "../server/src/auth/password.ts";
 import { createSignInThrottle } from "../server/src/auth/sign-in-throttle.ts";
 import { openDatabase, type DatabaseHandle } from "../server/src/db/database.ts";
 import { migrate } from "../server/src/db/migrate.ts";
@@ -57,7 +57,7 @@ const appDependencies = (database: DatabaseHandle) => ({
   files: createMemoryFileStore(),
   clock: () => new Date(),
   signInThrottle: createSignInThrottle(database.db),
-  config: { version: "bench", token },
+  config: { version: "bench", token, passwordCost: PASSWORD_COST },
 });
 
 async function inProcess(database: DatabaseHandle) {

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { createApp } from "./app.ts";
+import { PASSWORD_COST } from "./auth/password.ts";
 import { createSignInThrottle } from "./auth/sign-in-throttle.ts";
 import { readConfig, type ServerConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
@@ -31,7 +32,7 @@ const embedded = config.databaseUrl.startsWith("pglite:");
 const unlock = embedded ? lockOrExit(config.dataDir) : () => {};
 const database = await openDatabase(config.databaseUrl);
 await migrate(database);
-const { seeded } = config.seed ? await seedDemoData(database, files) : { seeded: false };
+const { seeded } = config.seed ? await seedDemoData(database, files, { passwordCost: PASSWORD_COST }) : { seeded: false };
 
 const clock = () => new Date();
 const pushProvider = config.firebase ? firebaseProvider(firebaseMessaging(config.firebase)) : outboxProvider;
@@ -61,6 +62,7 @@ const app = createApp({
     staticDir: config.staticDir,
     trustedProxies: config.trustedProxies,
     publicUrl: config.publicUrl,
+    passwordCost: PASSWORD_COST,
     token: { secret: config.tokenSecret, issuer: "vote-monitor", audience: "vote-monitor-back-office", ttlSeconds: config.tokenTtlSeconds },
   },
 });

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/schema.ts";
-import { engines, startTestServer, type TestServer } from "./harness.ts";
+import { bothEngines, startTestServer, type TestServer } from "./harness.ts";
 
 /** Holds every connection of the database (PGlite has one; the pool ten) until released. */
 function holdDatabase(db: Kysely<Database>, connections: number) {
@@ -19,7 +19,7 @@ function holdDatabase(db: Kysely<Database>, connections: number) {
   return { ready, release: async () => (release(), await Promise.all(holders)) };
 }
 
-describe.each(engines)("requests whose client went away on %s", (engine) => {
+describe.each(bothEngines)("requests whose client went away on %s", (engine) => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {

@@ -32,6 +32,8 @@ describe("npm run admin:create", () => {
       const admins = await database.db.selectFrom("ngoAdmin").select(["account", "passwordHash"]).execute();
       expect(admins.map((admin) => admin.account)).toEqual(["coordonator"]);
       expect(await verifySecret("a long secret", admins[0]!.passwordHash)).toBe(true);
+      // The CLI is a composition root of its own: it hashes at the production cost, 2^15.
+      expect(admins[0]!.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
     } finally {
       await database.close();
     }

@@ -5,6 +5,7 @@ import { createMemoryFileStore } from "../src/files/file-store.ts";
 import { loadContract } from "../src/http/contract.ts";
 import type { ValidationProblem } from "./fixtures.ts";
 import { engines, startTestServer, tokenConfig, type TestServer } from "./harness.ts";
+import { TEST_PASSWORD_COST } from "./password-cost.ts";
 
 describe.each(engines)("the API surface on %s", (engine) => {
   let server: TestServer;
@@ -65,7 +66,7 @@ describe.each(engines)("the API surface on %s", (engine) => {
         files: createMemoryFileStore(),
         clock: () => server.clock.now,
         signInThrottle: createSignInThrottle(server.handle.db),
-        config: { token: tokenConfig, version: "test" },
+        config: { token: tokenConfig, version: "test", passwordCost: TEST_PASSWORD_COST },
       },
       contract,
     );

@@ -45,6 +45,20 @@ describe.skipIf(!postgresUrl)("faults on PostgreSQL", () => {
   const count = async (query: string, values: unknown[] = []) => Number((await sql.query<{ n: string }>(query, values)).rows[0]!.n);
   const admin = (index: 0 | 1) => signIn(server.url, "/api/v2/access/authorize", { user: DEMO_ACCOUNTS[index].user, password: DEMO_ACCOUNTS[index].password });
 
+  it("hashes admin passwords at scrypt 2^15, whatever the tests use: the server's own composition chooses the cost", async () => {
+    const { rows } = await sql.query<{ password_hash: string }>("SELECT password_hash FROM ngo_admin");
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    const created = await fetch(`${server.url}/api/v1/ngo/1/admins`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await admin(0)}`, "content-type": "application/json" },
+      body: JSON.stringify({ account: "0799999999", password: "a long secret" }),
+    });
+    expect(created.status).toBe(201);
+    const { rows: [added] } = await sql.query<{ password_hash: string }>("SELECT password_hash FROM ngo_admin WHERE account = '0799999999'");
+    expect(added!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+  });
+
   /**
    * Sends `send()` while the test holds a lock (taken by `lock`, released by `unlock`), waits until the request's
    * transaction is blocked on it having written to `wrote`, kills the server and starts it again.

@@ -6,7 +6,7 @@ import type { Database } from "../src/db/schema.ts";
 import type { FileStore } from "../src/files/file-store.ts";
 import type { AppConfig } from "../src/http/handler.ts";
 import type { PushProvider } from "../src/notifications/provider.ts";
-import { engines, startTestServer, type TestServer } from "./harness.ts";
+import { bothEngines, startTestServer, type TestServer } from "./harness.ts";
 
 export type Problem = components["schemas"]["Problem"];
 /** A 400 `validation` problem, which always lists its field errors. */
@@ -68,7 +68,7 @@ export function serverTests(options: ServerOptions) {
       onCleanup(() => api.server.close());
       return api;
     });
-  return Object.fromEntries(engines.map((engine) => [engine, byEngine(engine)])) as Record<Engine, ReturnType<typeof byEngine>>;
+  return Object.fromEntries(bothEngines.map((engine) => [engine, byEngine(engine)])) as Record<Engine, ReturnType<typeof byEngine>>;
 }
 
 export async function expectProblem(response: Response, status: number, code: string): Promise<Problem> {

@@ -1,12 +1,8 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { inject } from "vitest";
 import type { Hono } from "hono";
 import { createApp } from "../src/app.ts";
 import { createSignInThrottle } from "../src/auth/sign-in-throttle.ts";
 import { openDatabase, type DatabaseHandle, type Engine } from "../src/db/database.ts";
-import { migrate } from "../src/db/migrate.ts";
-import { seedDemoData } from "../src/demo/seed.ts";
 import { createMemoryFileStore } from "../src/files/file-store.ts";
 import type { TokenConfig } from "../src/auth/token.ts";
 import type { AppConfig } from "../src/http/handler.ts";
@@ -15,12 +11,23 @@ import { createLiveHub, type LiveHub } from "../src/live/hub.ts";
 import { createFanOut, type FanOut } from "../src/notifications/fan-out.ts";
 import { outboxProvider, type PushProvider } from "../src/notifications/provider.ts";
 import { createContractChecker } from "./contract-check.ts";
+import { TEST_PASSWORD_COST } from "./password-cost.ts";
+import { putDemoPhotos } from "./demo-photos.ts";
+import { copyOfTemplate } from "./seed-templates.ts";
 
 /**
  * In-process test server on a fresh database of either engine. Every response it returns is checked
  * against the contract: a status, media type or body the contract does not declare fails the test.
  */
-export const engines: Engine[] = inject("postgresUrl") ? ["pglite", "postgres"] : ["pglite"];
+const postgresUrl = inject("postgresUrl");
+/** What every server test runs on: PostgreSQL when the run has a cluster (`REQUIRE_POSTGRES` in CI), else PGlite. */
+export const engines: Engine[] = postgresUrl ? ["postgres"] : ["pglite"];
+/**
+ * For what depends on the engine, both: commit order and LISTEN/NOTIFY (live events), races on one row (claims),
+ * the sign-in throttle, statement timeouts, the Romanian collation, and the security matrix and fuzzer, which pass
+ * every operation through both. README's "Test layout" lists the files.
+ */
+export const bothEngines: Engine[] = postgresUrl ? ["pglite", "postgres"] : ["pglite"];
 
 const checkResponse = createContractChecker();
 
@@ -53,25 +60,6 @@ export interface TestServer extends TestInstance {
   close(): Promise<void>;
 }
 
-async function createDatabase(engine: Engine): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (engine === "pglite") return { url: "pglite:memory", drop: async () => {} };
-  const adminUrl = inject("postgresUrl");
-  const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: `${adminUrl}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return {
-    url: `${adminUrl}/${name}`,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: `${adminUrl}/postgres` });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 export async function startTestServer(
   engine: Engine,
   {
@@ -82,10 +70,9 @@ export async function startTestServer(
     files = createMemoryFileStore(),
   }: { seed?: boolean; observers?: number; config?: Partial<AppConfig>; push?: PushProvider; files?: FileStore } = {},
 ): Promise<TestServer> {
-  const database = await createDatabase(engine);
-  const handle = await openDatabase(database.url);
-  await migrate(handle);
-  if (seed) await seedDemoData(handle, files, { observers });
+  const database = await copyOfTemplate(engine, seed ? { seed, observers } : { seed });
+  const { handle } = database;
+  if (seed) await putDemoPhotos(files, observers);
   const clock = {
     now: new Date("2026-11-22T08:00:00Z"),
     advance(seconds: number) {
@@ -94,7 +81,7 @@ export async function startTestServer(
   };
   const fanOut = createFanOut({ db: handle.db, provider: push, clock: () => clock.now });
   const instanceOf = (instanceHandle: DatabaseHandle, ownsHandle: boolean) =>
-    startInstance(instanceHandle, ownsHandle, files, () => clock.now, { push, config: { token: tokenConfig, version: "test", ...config } });
+    startInstance(instanceHandle, ownsHandle, files, () => clock.now, { push, config: { token: tokenConfig, version: "test", passwordCost: TEST_PASSWORD_COST, ...config } });
   const main = await instanceOf(handle, false);
   const request = main.request;
   const others: TestInstance[] = [];

@@ -4,7 +4,7 @@ import type { components } from "../../openapi/schema.d.ts";
 import { DEMO_OBSERVERS } from "../src/demo/accounts.ts";
 import { isUniqueViolation } from "../src/db/violations.ts";
 import { serverTests, type Problem, type SignedInServer, type ValidationProblem } from "./fixtures.ts";
-import { engines } from "./harness.ts";
+import { bothEngines } from "./harness.ts";
 
 type Observer = components["schemas"]["Observer"];
 type ObserverPage = components["schemas"]["ObserverPage"];
@@ -20,7 +20,7 @@ async function waitFor(condition: () => Promise<boolean>): Promise<void> {
 
 const tests = serverTests({ observers: 30 });
 
-describe.each(engines)("observers on %s", (engine) => {
+describe.each(bothEngines)("observers on %s", (engine) => {
   const it = tests[engine];
   let { server, organizer, ngo2Admin, db, get, send } = {} as SignedInServer;
   it.beforeAll(({ api }) => void ({ server, organizer, ngo2Admin, db, get, send } = api));
@@ -333,14 +333,11 @@ describe.each(engines)("observers on %s", (engine) => {
       expect((await signInObserver("0799400002", "1111")).status).toBe(401);
     });
 
-    it("answers 404 for another NGO's observer and for an unknown id, and changes nothing", async () => {
-      const target = await ngo1Observer();
-      const before = await db().selectFrom("observer").selectAll().where("id", "=", target.id).executeTakeFirstOrThrow();
-      const foreign = await update(ngo2Admin, { idObserver: target.id, name: "Furat", phone: "0799400003" });
-      expect(foreign.status).toBe(404);
-      expect(await foreign.json()).toMatchObject({ code: "not_found" });
-      expect(await db().selectFrom("observer").selectAll().where("id", "=", target.id).executeTakeFirstOrThrow()).toEqual(before);
-      expect((await update(organizer, { idObserver: 999999, name: "Nimeni", phone: "0799400004" })).status).toBe(404);
+    // Another NGO's observer is refused and left as it was: the security matrix's updateObserver row.
+    it("answers 404 for an unknown id", async () => {
+      const unknown = await update(organizer, { idObserver: 999999, name: "Nimeni", phone: "0799400004" });
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toMatchObject({ code: "not_found" });
     });
 
     it("answers 409 for another observer's phone and accepts the observer's own", async () => {
@@ -390,11 +387,8 @@ describe.each(engines)("observers on %s", (engine) => {
       expect((await signInObserver(demo.phone, "5555")).status).toBe(200);
     });
 
-    it("answers 404 for another NGO's observer and keeps it", async () => {
-      const target = await ngo1Observer();
-      const response = await remove(target.id, ngo2Admin);
-      expect(response.status).toBe(404);
-      expect(await liveIds()).toContain(target.id);
+    // Another NGO's observer is refused and kept: the security matrix's deleteObserver row.
+    it("answers 404 for an unknown id", async () => {
       expect((await remove(999999, organizer)).status).toBe(404);
     });
 
@@ -431,13 +425,13 @@ describe.each(engines)("observers on %s", (engine) => {
       expect(await db().selectFrom("notificationRegistration").select("token").where("observerId", "=", observer.id).execute()).toEqual([]);
     });
 
-    it("answers 404 for another NGO's observer or an unknown phone, and changes nothing", async () => {
+    // A PIN reset of another NGO's observer is refused and changes nothing: the security matrix's resetObserver row.
+    it("answers 404 for another NGO's observer's device and for an unknown phone, and changes nothing", async () => {
       const target = await ngo1Observer();
-      const before = await db().selectFrom("observer").select("pinHash").where("id", "=", target.id).executeTakeFirstOrThrow();
-      expect((await reset(ngo2Admin, { action: "reset-password", phoneNumber: target.phone, pin: "1234" })).status).toBe(404);
+      const before = await db().selectFrom("observer").selectAll().where("id", "=", target.id).executeTakeFirstOrThrow();
       expect((await reset(ngo2Admin, { action: "device", phoneNumber: target.phone })).status).toBe(404);
       expect((await reset(organizer, { action: "device", phoneNumber: "0799999999" })).status).toBe(404);
-      expect(await db().selectFrom("observer").select("pinHash").where("id", "=", target.id).executeTakeFirstOrThrow()).toEqual(before);
+      expect(await db().selectFrom("observer").selectAll().where("id", "=", target.id).executeTakeFirstOrThrow()).toEqual(before);
     });
 
     it("validates the action, and requires a PIN to reset the password", async () => {

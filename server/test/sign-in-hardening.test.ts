@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen } from "../src/http/listen.ts";
 import { parseTrustedProxies } from "../src/http/client-address.ts";
-import { engines, startTestServer, type TestServer } from "./harness.ts";
+import { bothEngines, startTestServer, type TestServer } from "./harness.ts";
 
 const authorizeInit = (user: string, password: string, headers: Record<string, string> = {}): RequestInit => ({
   method: "POST",
@@ -11,7 +11,7 @@ const authorizeInit = (user: string, password: string, headers: Record<string, s
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-describe.each(engines)("sign-in hardening on %s", (engine) => {
+describe.each(bothEngines)("sign-in hardening on %s", (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(engine, { observers: 20 });

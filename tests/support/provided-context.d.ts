@@ -6,5 +6,7 @@ declare module "vitest" {
     postgresUrl: string;
     /** The migrated, empty PGlite data directory (a tar) the web project's test server loads (test-server.ts). */
     testDatabaseDump: string;
+    /** Where the server tests keep their PGlite dumps, one per seed (server/test/seed-templates.ts). */
+    seedCacheDir: string;
   }
 }

@@ -2,23 +2,30 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect } from "kysely";
 import type { TestProject } from "vitest/node";
+import { pgliteDatabase } from "../../server/src/db/database.ts";
 import { migrate } from "../../server/src/db/migrate.ts";
+import { seedDemoData } from "../../server/src/demo/seed.ts";
+import { createMemoryFileStore } from "../../server/src/files/file-store.ts";
+import { TEST_PASSWORD_COST } from "../../server/test/password-cost.ts";
+import { DEMO_OBSERVERS, demoSnapshotSchema, SNAPSHOT_TABLES_SQL, snapshotSql } from "./snapshot-sql.ts";
 
 /**
- * Runs initdb and the migrations once per run and leaves the data directory (a tar) for the web project's test
- * server: loading it takes a fraction of what initdb and the migrations take in every test file.
+ * Runs initdb, the migrations and the default demo seed once per run and leaves the data directory (a tar) for the
+ * web project's test server: the tables hold the seed, and a schema of its own keeps a copy that every test restores
+ * (test-server.ts). Loading it takes a fraction of what the migrations and the seed take in every test file.
  */
 export default async function setup(project: TestProject) {
   const pglite = await PGlite.create();
-  const db = new Kysely({ dialect: new PGliteDialect({ pglite }) });
-  await migrate({ db, engine: "pglite", exec: async (text) => void (await pglite.exec(text)), close: async () => {} });
+  const handle = pgliteDatabase(pglite);
+  await migrate(handle);
+  await seedDemoData(handle, createMemoryFileStore(), { observers: DEMO_OBSERVERS, passwordCost: TEST_PASSWORD_COST });
+  const { rows } = await pglite.query<{ name: string }>(SNAPSHOT_TABLES_SQL);
+  await pglite.exec(snapshotSql(demoSnapshotSchema(DEMO_OBSERVERS), rows.map((row) => `public.${row.name}`)));
   const dump = await pglite.dumpDataDir("none");
-  // Destroying Kysely's PGlite driver closes PGlite too: no second close.
-  await db.destroy();
+  await handle.close();
   const directory = mkdtempSync(join(tmpdir(), "test-db-"));
-  const file = join(directory, "migrated.tar");
+  const file = join(directory, "seeded.tar");
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide("testDatabaseDump", file);
   return () => rmSync(directory, { recursive: true, force: true });

@@ -5,9 +5,10 @@
  * Why not fakes: a fake server re-implements the server (its sorting, filtering, refusals) and drifts from it; this
  * one is the server, and every answer it gives is also checked against the contract, as in the server suites.
  *
- * Why it is fast enough: initdb and the migrations run once per run (test-database.global-setup.ts); a test file
- * loads that dump into one PGlite, applies each seed once and keeps a copy of it in a schema of its own, and every
- * `startTestServer({ seed })` restores that copy (TRUNCATE + INSERT … SELECT), so no test sees another's writes.
+ * Why it is fast enough: initdb, the migrations and the default demo seed run once per run
+ * (test-database.global-setup.ts); a test file loads that dump into one PGlite, applies any other seed once and keeps
+ * a copy of it in a schema of its own, and every `startTestServer({ seed })` restores its seed's copy (TRUNCATE +
+ * INSERT … SELECT), so no test sees another's writes.
  * Tests of a file run one after another, which is what makes sharing one database per file safe.
  */
 import { PGlite } from "@electric-sql/pglite";
@@ -27,6 +28,9 @@ import { createLiveHub, type LiveHub } from "../../server/src/live/hub.ts";
 import { createFanOut, type FanOut } from "../../server/src/notifications/fan-out.ts";
 import { outboxProvider } from "../../server/src/notifications/provider.ts";
 import { createContractChecker } from "../../server/test/contract-check.ts";
+import { TEST_PASSWORD_COST } from "../../server/test/password-cost.ts";
+import { putDemoPhotos } from "../../server/test/demo-photos.ts";
+import { DEMO_OBSERVERS, demoSnapshotSchema, restoreSql, snapshotSql, SNAPSHOT_TABLES_SQL } from "./snapshot-sql.ts";
 
 export type TestDb = Kysely<Database>;
 /** "demo" (the demo seed with `observers` observers) or a function that fills the empty, migrated database. */
@@ -70,9 +74,7 @@ function openFileDatabase(): Promise<FileDatabase> {
     const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(inject("testDatabaseDump"))]) });
     // As openDatabase does for "pglite:memory", which cannot load a dump. Destroying this Kysely closes PGlite.
     const db = new Kysely<Database>({ dialect: skipAbandonedRequests(new PGliteDialect({ pglite })), plugins: [new CamelCasePlugin()] });
-    const { rows } = await pglite.query<{ name: string }>(
-      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'",
-    );
+    const { rows } = await pglite.query<{ name: string }>(SNAPSHOT_TABLES_SQL);
     const files = { current: createMemoryFileStore() };
     const live = { current: null as LiveHub | null };
     const fanOut = createFanOut({ db, provider: outboxProvider, clock: () => TEST_NOW });
@@ -82,7 +84,7 @@ function openFileDatabase(): Promise<FileDatabase> {
       files: { put: (...args) => files.current.put(...args), get: (...args) => files.current.get(...args), delete: (key) => files.current.delete(key) },
       clock: () => TEST_NOW,
       signInThrottle: createSignInThrottle(db),
-      config: { token: tokenConfig, version: "test" },
+      config: { token: tokenConfig, version: "test", passwordCost: TEST_PASSWORD_COST },
       notifications: { provider: outboxProvider, wake: () => {} },
       live: {
         start: async () => {},
@@ -93,7 +95,11 @@ function openFileDatabase(): Promise<FileDatabase> {
         accessChecked: () => live.current?.accessChecked() ?? Promise.resolve(),
       },
     });
-    return { pglite, db, tables: rows.map((row) => `public.${row.name}`), snapshots: new Map(), app, files, live, fanOut };
+    // The dump holds the default demo seed already (its global setup): only its photos are made again.
+    const demo = { schema: demoSnapshotSchema(DEMO_OBSERVERS), files: createMemoryFileStore() };
+    await putDemoPhotos(demo.files, DEMO_OBSERVERS);
+    const snapshots = new Map<string | Exclude<Seed, "demo">, Snapshot>([[`demo:${DEMO_OBSERVERS}`, demo]]);
+    return { pglite, db, tables: rows.map((row) => `public.${row.name}`), snapshots, app, files, live, fanOut };
   })();
   return fileDatabase;
 }
@@ -108,25 +114,15 @@ async function restore(database: FileDatabase, seed: Seed, observers: number): P
   const { pglite, db, tables, snapshots } = database;
   const key = seed === "demo" ? `demo:${observers}` : seed;
   const known = snapshots.get(key);
-  // Replica mode skips the foreign-key triggers, so tables can be emptied and filled in any order.
   if (known) {
-    await pglite.exec(`
-      SET session_replication_role = replica;
-      TRUNCATE ${tables.join(", ")};
-      ${tables.map((table) => `INSERT INTO ${table} SELECT * FROM ${known.schema}.${table.slice("public.".length)};`).join("\n")}
-      SET session_replication_role = DEFAULT;
-      SELECT setval(name::regclass, coalesce(last_value, 1), last_value IS NOT NULL) FROM ${known.schema}.sequences;`);
+    await pglite.exec(restoreSql(known.schema, tables));
     return overlay(known.files);
   }
   const snapshot = { schema: `snapshot_${snapshots.size}`, files: createMemoryFileStore() };
   await pglite.exec(`TRUNCATE ${tables.join(", ")} RESTART IDENTITY CASCADE;`);
-  if (seed === "demo") await seedDemoData({ db, engine: "pglite", exec: async (text) => void (await pglite.exec(text)), close: () => db.destroy() }, snapshot.files, { observers });
+  if (seed === "demo") await seedDemoData({ db, engine: "pglite", exec: async (text) => void (await pglite.exec(text)), close: () => db.destroy() }, snapshot.files, { observers, passwordCost: TEST_PASSWORD_COST });
   else await seed(db);
-  await pglite.exec(`
-    CREATE SCHEMA ${snapshot.schema};
-    ${tables.map((table) => `CREATE TABLE ${snapshot.schema}.${table.slice("public.".length)} AS TABLE ${table};`).join("\n")}
-    CREATE TABLE ${snapshot.schema}.sequences AS
-      SELECT format('%I.%I', schemaname, sequencename) AS name, last_value FROM pg_sequences WHERE schemaname = 'public';`);
+  await pglite.exec(snapshotSql(snapshot.schema, tables));
   snapshots.set(key, snapshot);
   return overlay(snapshot.files);
 }
@@ -230,7 +226,7 @@ async function mintToken(db: TestDb, account: string, issuedAt: Date = TEST_NOW)
  */
 export async function tokenBeforeTests(seed: Seed, account: string, issuedAt: Date = TEST_NOW): Promise<string> {
   const database = await openFileDatabase();
-  database.files.current = await restore(database, seed, 20);
+  database.files.current = await restore(database, seed, DEMO_OBSERVERS);
   return mintToken(database.db, account, issuedAt);
 }
 
@@ -240,7 +236,7 @@ export async function tokenBeforeTests(seed: Seed, account: string, issuedAt: Da
  */
 export async function askBeforeTests(seed: Seed, account: string, paths: string[]): Promise<unknown[]> {
   const database = await openFileDatabase();
-  database.files.current = await restore(database, seed, 20);
+  database.files.current = await restore(database, seed, DEMO_OBSERVERS);
   const headers = { authorization: `Bearer ${await mintToken(database.db, account)}` };
   const answers: unknown[] = [];
   for (const path of paths) {
@@ -257,7 +253,7 @@ export interface TestServerOptions {
   observers?: number;
 }
 
-export async function startTestServer({ seed = "demo", observers = 20 }: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer({ seed = "demo", observers = DEMO_OBSERVERS }: TestServerOptions = {}): Promise<TestServer> {
   const database = await openFileDatabase();
   database.files.current = await restore(database, seed, observers);
   const { app, db } = database;

@@ -1,4 +1,4 @@
-import { decoyHash, HashingBusyError, PASSWORD_COST, PIN_COST, verifySecret } from "../auth/password.ts";
+import { decoyHash, HashingBusyError, PIN_COST, verifySecret } from "../auth/password.ts";
 import { ownNgo } from "../auth/scope.ts";
 import { signToken } from "../auth/token.ts";
 import { json, type AppDependencies, type Handlers, type JsonResponseOf } from "../http/handler.ts";
@@ -59,7 +59,7 @@ export const accessHandlers: Handlers = {
 
   authorize: ({ body, deps, clientAddress }) => {
     const account = body.user.trim();
-    return signIn(deps, account, clientAddress, body.password, PASSWORD_COST, () => findAdminAccount(deps.db, account));
+    return signIn(deps, account, clientAddress, body.password, deps.config.passwordCost, () => findAdminAccount(deps.db, account));
   },
 
   authorizeObserver: ({ body, deps, clientAddress }) => {

@@ -27,7 +27,7 @@ void listNgos(db, 2);
 // @ts-expect-error a bare NGO id is not a scope
 void observerById(db, 2, 7);
 // @ts-expect-error a bare NGO id is not a scope
-void insertNgoAdmin(db, 2, "account", "password", act);
+void insertNgoAdmin(db, 2, "account", "password", act, 4);
 // @ts-expect-error a scope needs an NGO id and a forgotten one is not filled in
 void listActiveObservers(db, { countyCodes: [], currentlyCheckedIn: false });
 

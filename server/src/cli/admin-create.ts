@@ -8,6 +8,7 @@ import { readConfig } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
 import { lockDataDirectory } from "../db/lock.ts";
 import { migrate } from "../db/migrate.ts";
+import { PASSWORD_COST } from "../auth/password.ts";
 import { operatorScope } from "../auth/scope.ts";
 import { insertNgoAdmin } from "../ngos/admin-store.ts";
 import { insertNgo } from "../ngos/store.ts";
@@ -36,7 +37,7 @@ try {
   const existing = await database.db.selectFrom("ngo").select(["id", "organizer"]).where("name", "=", ngoName).executeTakeFirst();
   const ngo = existing ?? (await insertNgo(database.db, { name: ngoName, shortName: values["short-name"]?.trim() || ngoName, organizer: true, isActive: true }, "operator"));
   if (existing && !existing.organizer) console.warn(`Note: the NGO "${ngoName}" exists and is not an organizer; the admin sees only its data.`);
-  const admin = await insertNgoAdmin(database.db, operatorScope(ngo.id), account, password, "operator");
+  const admin = await insertNgoAdmin(database.db, operatorScope(ngo.id), account, password, "operator", PASSWORD_COST);
   console.log(`Created admin "${admin.account}" (id ${admin.id}) in NGO "${ngoName}" (id ${ngo.id}). Sign in with it on /login.`);
 } catch (error) {
   console.error(error instanceof ProblemError ? error.body.detail : error);

@@ -33,7 +33,6 @@ pg.types.setTypeParser(20, (value) => Number(value));
  * `pglite:<dir>` → PGlite on disk.
  */
 export async function openDatabase(url: string, { poolSize = 10 }: { poolSize?: number } = {}): Promise<DatabaseHandle> {
-  const plugins = [new CamelCasePlugin()];
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     // A statement that runs away (a client gone, a pathological filter) is stopped by the database itself. JIT
     // compilation is for long analytic queries: on a list whose estimate crosses jit_above_cost it adds its 50–80 ms
@@ -42,7 +41,7 @@ export async function openDatabase(url: string, { poolSize = 10 }: { poolSize?: 
     // An idle connection dropped by the server (restart, timeout) must not crash the process: the pool reconnects.
     pool.on("error", (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
     return {
-      db: new Kysely<Database>({ dialect: skipAbandonedRequests(new PostgresDialect({ pool })), plugins }),
+      db: new Kysely<Database>({ dialect: skipAbandonedRequests(new PostgresDialect({ pool })), plugins: [new CamelCasePlugin()] }),
       engine: "postgres",
       exec: async (sqlText) => void (await pool.query(sqlText)),
       listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify),
@@ -52,8 +51,12 @@ export async function openDatabase(url: string, { poolSize = 10 }: { poolSize?: 
   if (!url.startsWith("pglite:")) throw new Error(`Unsupported DATABASE_URL: ${url}`);
   const location = url.slice("pglite:".length);
   if (location !== "memory") mkdirSync(location, { recursive: true });
-  const pglite = await PGlite.create(location === "memory" ? undefined : location);
-  const db = new Kysely<Database>({ dialect: skipAbandonedRequests(new StaffFirstPGliteDialect({ pglite })), plugins });
+  return pgliteDatabase(await PGlite.create(location === "memory" ? undefined : location));
+}
+
+/** A handle on an open PGlite database (tests open theirs from a dump of a seeded one); closing it closes PGlite. */
+export function pgliteDatabase(pglite: PGlite): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: skipAbandonedRequests(new StaffFirstPGliteDialect({ pglite })), plugins: [new CamelCasePlugin()] });
   return {
     db,
     engine: "pglite",

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { PASSWORD_COST } from "../auth/password.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { FileStore } from "../files/file-store.ts";
 import { planSeed } from "./plan.ts";
@@ -23,6 +24,8 @@ import { insertVisits } from "./write/visits.ts";
 export interface SeedOptions {
   /** How many observers to create (200 by default). */
   observers?: number;
+  /** log2 of scrypt's N for the admins' passwords (PASSWORD_COST by default; tests choose a cheap one). */
+  passwordCost?: number;
 }
 
 /**
@@ -36,7 +39,7 @@ export async function seedDemoData(handle: DatabaseHandle, files: FileStore, opt
   }
   if (await hasData(handle.db)) return { seeded: false };
   const plan = planSeed(observerCount);
-  const [passwordHashes, pinHashes] = await Promise.all([hashAdminPasswords(), hashPins(plan.observers)]);
+  const [passwordHashes, pinHashes] = await Promise.all([hashAdminPasswords(options.passwordCost ?? PASSWORD_COST), hashPins(plan.observers)]);
   return handle.db.transaction().execute(async (trx) => {
     // Two servers starting on one empty PostgreSQL database must not both seed it.
     await sql`LOCK TABLE ngo IN EXCLUSIVE MODE`.execute(trx);

@@ -19,6 +19,8 @@ export interface AppConfig {
   trustedProxies?: BlockList;
   /** Where staff reach the product (PUBLIC_URL), the start of every absolute link; http://127.0.0.1:8080 when absent. */
   publicUrl?: string;
+  /** log2 of scrypt's N for admin passwords: PASSWORD_COST in production; tests choose a cheap one. */
+  passwordCost: number;
 }
 
 export interface AppDependencies {

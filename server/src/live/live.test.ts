@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect } from "vitest";
 import { expectProblem, serverTests, type SignedInServer } from "../../test/fixtures.ts";
-import { engines } from "../../test/harness.ts";
+import { bothEngines } from "../../test/harness.ts";
 import { listen } from "../http/listen.ts";
 import { createReporters, stationId, type Reporters } from "../answers/reports-fixture.ts";
 import type { LiveThreadEvent } from "./events.ts";
@@ -13,7 +13,7 @@ import { createLiveHub } from "./hub.ts";
 
 const tests = serverTests({ observers: 30 });
 
-describe.each(engines)("the live event stream on %s", (engine) => {
+describe.each(bothEngines)("the live event stream on %s", (engine) => {
   const it = tests[engine];
   let api = {} as SignedInServer;
   let r = {} as Reporters;

@@ -13,14 +13,14 @@ export const ngoAdminHandlers: AdminHandlers = {
 
   createNgoAdmin: async ({ path, body, admin, deps }) => {
     const ngo = await managedScope(deps.db, admin, path.id);
-    const created = await insertNgoAdmin(deps.db, ngo, body.account.trim(), body.password, staffAct(admin, deps.clock));
+    const created = await insertNgoAdmin(deps.db, ngo, body.account.trim(), body.password, staffAct(admin, deps.clock), deps.config.passwordCost);
     return json(201, created satisfies JsonResponseOf<"createNgoAdmin", 201>);
   },
 
   resetNgoAdminPassword: async ({ path, body, admin, deps }) => {
     const ngo = await managedScope(deps.db, admin, path.id);
     const target = await findNgoAdmin(deps.db, ngo, path.adminId);
-    await setNgoAdminPassword(deps.db, ngo, target.id, body.password, staffAct(admin, deps.clock));
+    await setNgoAdminPassword(deps.db, ngo, target.id, body.password, staffAct(admin, deps.clock), deps.config.passwordCost);
     return noContent();
   },
 

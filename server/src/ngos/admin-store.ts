@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { components } from "../../../openapi/schema.d.ts";
 import { recordAudit, type AuditRecord, type Creator, type StaffAct } from "../audit/record.ts";
-import { hashSecret, PASSWORD_COST } from "../auth/password.ts";
+import { hashSecret } from "../auth/password.ts";
 import type { OneNgo } from "../auth/scope.ts";
 import { romanianOrder } from "../db/romanian-order.ts";
 import type { Database } from "../db/schema.ts";
@@ -55,10 +55,17 @@ const duplicateAccount = (account: string): ProblemError =>
   });
 
 /** Accounts are unique across all NGOs: checked first for a clear answer, and the index's violation mapped for a racing writer. */
-export async function insertNgoAdmin(db: Kysely<Database>, ngo: OneNgo, account: string, password: string, creator: Creator): Promise<NgoAdminRow> {
+export async function insertNgoAdmin(
+  db: Kysely<Database>,
+  ngo: OneNgo,
+  account: string,
+  password: string,
+  creator: Creator,
+  passwordCost: number,
+): Promise<NgoAdminRow> {
   const taken = await db.selectFrom("ngoAdmin").select("id").where("account", "=", account).executeTakeFirst();
   if (taken) throw duplicateAccount(account);
-  const passwordHash = await hashSecret(password, PASSWORD_COST);
+  const passwordHash = await hashSecret(password, passwordCost);
   try {
     const row = await db.transaction().execute(async (trx) => {
       const inserted = await trx
@@ -78,8 +85,15 @@ export async function insertNgoAdmin(db: Kysely<Database>, ngo: OneNgo, account:
   }
 }
 
-export async function setNgoAdminPassword(db: Kysely<Database>, ngo: OneNgo, adminId: number, password: string, act: StaffAct): Promise<void> {
-  const passwordHash = await hashSecret(password, PASSWORD_COST);
+export async function setNgoAdminPassword(
+  db: Kysely<Database>,
+  ngo: OneNgo,
+  adminId: number,
+  password: string,
+  act: StaffAct,
+  passwordCost: number,
+): Promise<void> {
+  const passwordHash = await hashSecret(password, passwordCost);
   await db.transaction().execute(async (trx) => {
     const admin = await trx
       .updateTable("ngoAdmin")

@@ -2,14 +2,14 @@ import { sql } from "kysely";
 import { describe, expect } from "vitest";
 import type { components } from "../../../openapi/schema.d.ts";
 import { expectProblem, serverTests, type SignedInServer, type ValidationProblem } from "../../test/fixtures.ts";
-import { engines } from "../../test/harness.ts";
+import { bothEngines } from "../../test/harness.ts";
 import { compose, notificationApi, type NotificationResult } from "./notifications-fixture.ts";
 
 type ActiveObserver = components["schemas"]["ActiveObserver"];
 
 const tests = serverTests({ observers: 40 });
 
-describe.each(engines)("notifications through the outbox on %s", (engine) => {
+describe.each(bothEngines)("notifications through the outbox on %s", (engine) => {
   const it = tests[engine];
   let api = {} as SignedInServer;
   let n = {} as ReturnType<typeof notificationApi>;

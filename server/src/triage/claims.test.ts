@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect } from "vitest";
 import { expectProblem, serverTests, type SignedInServer } from "../../test/fixtures.ts";
-import { engines } from "../../test/harness.ts";
+import { bothEngines } from "../../test/harness.ts";
 import type { Admin } from "../auth/principal.ts";
 import { createReporters, type Reporters } from "../answers/reports-fixture.ts";
 import { ProblemError } from "../problem.ts";
@@ -13,7 +13,7 @@ type ClaimProblem = { code: string; claim: ThreadClaim | null };
 
 const tests = serverTests({ observers: 30 });
 
-describe.each(engines)("claims on %s", (engine) => {
+describe.each(bothEngines)("claims on %s", (engine) => {
   const it = tests[engine];
   let api = {} as SignedInServer;
   let r = {} as Reporters;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect } from "vitest";
 import { loadContract } from "../../src/http/contract.ts";
 import { DEMO_OBSERVERS } from "../../src/demo/accounts.ts";
-import { engines } from "../harness.ts";
+import { bothEngines } from "../harness.ts";
 import { serverTests, type SignedInServer } from "../fixtures.ts";
 import type { SchemaContext } from "./arbitraries.ts";
 import { fixedExamples, requestArbitrary, toRequestInit, type FuzzRequest } from "./requests.ts";
@@ -104,7 +104,7 @@ function describeRequest(request: FuzzRequest, role: string | undefined): string
   return `${request.method} ${request.url.slice(0, 300)} as ${role ?? "nobody"}`;
 }
 
-describe.each(engines)("contract fuzzing on %s", (engine) => {
+describe.each(bothEngines)("contract fuzzing on %s", (engine) => {
   const it = tests[engine];
   let api: SignedInServer;
   const tokens: Partial<Record<RoleToken, string>> = {};

@@ -5,7 +5,7 @@ import { MAX_STREAMS_PER_ACCOUNT } from "../../src/live/hub.ts";
 import { recordLiveEvents } from "../../src/live/record.ts";
 import { readSse, type SseReader } from "../../src/live/sse-reader.ts";
 import { expectProblem, serverTests, type SignedInServer } from "../fixtures.ts";
-import { engines, tokenConfig, type TestInstance } from "../harness.ts";
+import { bothEngines, tokenConfig, type TestInstance } from "../harness.ts";
 
 /*
  * The security matrix's rows for the one long-lived answer, the live stream: it must never hold more access than a
@@ -23,7 +23,7 @@ interface Staff {
   observerId: number;
 }
 
-describe.each(engines)("security matrix: a live stream after losing access, on %s", (engine) => {
+describe.each(bothEngines)("security matrix: a live stream after losing access, on %s", (engine) => {
   const it = tests[engine];
   let api = {} as SignedInServer;
   let other = {} as TestInstance;

@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import { describe, expect, test } from "vitest";
 import { loadContract } from "../../src/http/contract.ts";
 import { serverTests } from "../fixtures.ts";
-import { engines } from "../harness.ts";
+import { bothEngines } from "../harness.ts";
 import { rows } from "./requests.ts";
 import { callers, expectationFor } from "./roles.ts";
 import { buildWorld, type World } from "./world.ts";
@@ -57,7 +57,7 @@ async function bodyText(response: Response): Promise<string> {
   return "";
 }
 
-describe.each(engines)("security matrix on %s", (engine) => {
+describe.each(bothEngines)("security matrix on %s", (engine) => {
   const it = tests[engine];
   let world = {} as World;
   it.beforeAll(async ({ api }) => void (world = await buildWorld(api)));

@@ -1,4 +1,4 @@
-import { hashSecret, PASSWORD_COST } from "../../auth/password.ts";
+import { hashSecret } from "../../auth/password.ts";
 import { DEMO_ACCOUNTS } from "../accounts.ts";
 import { SETUP_TIME } from "../content/calendar.ts";
 import { DEMO_NGOS } from "../content/ngos.ts";
@@ -12,7 +12,7 @@ export interface NgoIds {
 }
 
 /** Hashed before the transaction opens, so that it stays short; in DEMO_ACCOUNTS' order. */
-export const hashAdminPasswords = () => Promise.all(DEMO_ACCOUNTS.map((account) => hashSecret(account.password, PASSWORD_COST)));
+export const hashAdminPasswords = (cost: number) => Promise.all(DEMO_ACCOUNTS.map((account) => hashSecret(account.password, cost)));
 
 /** NGOs and their admins. */
 export async function insertNgos(trx: Tx, passwordHashes: string[]): Promise<NgoIds> {
