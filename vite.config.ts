@@ -38,6 +38,10 @@ export default defineConfig({
           // A screen test waits on what the user would see (findBy… up to 5 s each); on a loaded 2-core machine a
           // whole journey through a form takes longer than Vitest's default 5 s without anything being wrong.
           testTimeout: 20_000,
+          // A worker runs its files in one module graph: the app, Mantine and the test server's database (a 45 MB
+          // dump) load once per worker instead of once per file. Every test starts from its own restore, an empty
+          // DOM and empty storage (setup.ts), so no file sees another's state.
+          isolate: false,
         },
       },
       {
@@ -46,6 +50,9 @@ export default defineConfig({
           environment: "node",
           include: ["server/**/*.test.ts", "scripts/**/*.test.ts"],
           globalSetup: ["./tests/support/postgres.global-setup.ts"],
+          // One module graph per worker: the contract's validators compile once per worker, not once per file, and
+          // the seed templates are remembered. Every file starts servers on databases of its own and closes them.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,13 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { verifySecret } from "../auth/password.ts";
-import { openDatabase, type DatabaseHandle, type Engine } from "../db/database.ts";
-import { migrate } from "../db/migrate.ts";
+import type { DatabaseHandle, Engine } from "../db/database.ts";
 import { createMemoryFileStore, type FileStore } from "../files/file-store.ts";
 import { DEMO_OBSERVERS } from "./accounts.ts";
 import { DEMO_COUNTIES } from "./content/counties.ts";
+import { bothEngines } from "../../test/harness.ts";
+import { copyOfTemplate } from "../../test/seed-templates.ts";
 import { seedDemoData } from "./seed.ts";
 
 /*
@@ -22,35 +21,11 @@ const TABLES = [
 ] as const;
 
 const postgresUrl = inject("postgresUrl");
-const engines: Engine[] = postgresUrl ? ["pglite", "postgres"] : ["pglite"];
 
-/** A migrated, empty database; on PostgreSQL a new one in the global setup's cluster, dropped on close. */
+/** A migrated, empty database of its own (a copy of the run's migrated template), dropped on close. */
 async function freshDatabase(engine: Engine): Promise<DatabaseHandle> {
-  if (engine === "pglite") {
-    const handle = await openDatabase("pglite:memory");
-    await migrate(handle);
-    return handle;
-  }
-  const name = `seed_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: `${postgresUrl}/postgres` });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const handle = await openDatabase(`${postgresUrl}/${name}`);
-  await migrate(handle);
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
+  const copy = await copyOfTemplate(engine, { seed: false });
+  return { ...copy.handle, close: () => copy.handle.close().then(() => copy.drop()) };
 }
 
 async function countRows(handle: DatabaseHandle): Promise<Record<(typeof TABLES)[number], number>> {
@@ -88,7 +63,7 @@ async function snapshot(handle: DatabaseHandle) {
   return { counts: await countRows(handle), observers, answers, notes, attachments, stationInfos, lastSeen };
 }
 
-describe.each(engines)("seedDemoData on %s", (engine) => {
+describe.each(bothEngines)("seedDemoData on %s", (engine) => {
   let handle: DatabaseHandle;
   let files: FileStore;
 

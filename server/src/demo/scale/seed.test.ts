@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import pg from "pg";
-import { afterEach, describe, expect, inject, it } from "vitest";
-import { openDatabase, type DatabaseHandle, type Engine } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle, Engine } from "../../db/database.ts";
 import { createMemoryFileStore } from "../../files/file-store.ts";
+import { bothEngines } from "../../../test/harness.ts";
+import { copyOfTemplate } from "../../../test/seed-templates.ts";
 import { seedDemoData } from "../seed.ts";
 import { fingerprint } from "./fingerprint.ts";
 import type { ScaleProfile } from "./profile.ts";
@@ -16,29 +15,13 @@ import { seedScaleData } from "./seed.ts";
  */
 
 const profile: ScaleProfile = { observers: 330, visits: [4, 5], notes: 150, notifications: 20, chunk: 50 };
-const postgresUrl = inject("postgresUrl");
-const engines: Engine[] = postgresUrl ? ["pglite", "postgres"] : ["pglite"];
 const opened: DatabaseHandle[] = [];
 
-/** A migrated, empty database; on PostgreSQL a new one in the global setup's cluster, dropped afterwards. */
+/** A migrated, empty database of its own (a copy of the run's migrated template), dropped after the test. */
 async function freshDatabase(engine: Engine): Promise<DatabaseHandle> {
-  if (engine === "pglite") {
-    const handle = await openDatabase("pglite:memory");
-    await migrate(handle);
-    opened.push(handle);
-    return handle;
-  }
-  const name = `scale_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: `${postgresUrl}/postgres` });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const handle = await openDatabase(`${postgresUrl}/${name}`);
-  await migrate(handle);
-  opened.push({ ...handle, close: () => handle.close().then(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) });
-  return handle;
+  const copy = await copyOfTemplate(engine, { seed: false });
+  opened.push({ ...copy.handle, close: () => copy.handle.close().then(() => copy.drop()) });
+  return copy.handle;
 }
 
 afterEach(async () => {
@@ -54,7 +37,7 @@ async function breakSecondChunk(handle: DatabaseHandle): Promise<() => Promise<v
   return async () => void (await sql`DROP TRIGGER crash_at_observer ON observer`.execute(handle.db));
 }
 
-describe.each(engines)("seedScaleData on %s", (engine) => {
+describe.each(bothEngines)("seedScaleData on %s", (engine) => {
   it("writes the demo, the added NGOs, the observers with their answers and notes, and the notifications", async () => {
     const handle = await freshDatabase(engine);
     const files = createMemoryFileStore();
