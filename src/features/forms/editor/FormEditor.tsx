@@ -141,7 +141,7 @@ export function FormEditor(props: FormEditorProps) {
               onSaveDraft={() => actor.send({ type: "form.saveDraft" })}
               onPublish={() => actor.send({ type: "form.publish" })}
             />
-            {stored ? <RestoreOffer onRestore={() => actor.send({ type: "copy.restore" })} onDiscard={() => actor.send({ type: "edit.discard" })} /> : null}
+            {stored ? <RestoreOffer onRestore={() => actor.send({ type: "copy.restore" })} onDiscard={() => actor.send({ type: "copy.discard" })} /> : null}
             {snapshot.matches("conflict") || snapshot.matches("adoptingVersion") ? (
               <ConflictNotice
                 busy={snapshot.matches("adoptingVersion")}
