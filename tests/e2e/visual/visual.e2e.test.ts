@@ -50,12 +50,14 @@ async function demoIds(server: RunningServer, token: string): Promise<DemoIds> {
 
 /** Nothing left to load or to animate: no loader, fonts in, no running animation, the pointer out of the way. */
 async function settle(page: Page) {
-  await expect.poll(() => page.locator(".mantine-Loader-root, [data-testid=list-loading]").count()).toBe(0);
+  // Four pages load at once (see below): on a busy machine a page may take longer than expect.poll's default second.
+  const settled = { timeout: 20_000 };
+  await expect.poll(() => page.locator(".mantine-Loader-root, [data-testid=list-loading]").count(), settled).toBe(0);
   // The header's live indicator starts at "Connecting…": a screen is shown live.
-  await expect.poll(() => page.locator("[data-live-status]:not([data-live-status=live])").count()).toBe(0);
+  await expect.poll(() => page.locator("[data-live-status]:not([data-live-status=live])").count(), settled).toBe(0);
   await page.mouse.move(0, 0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
+  await expect.poll(() => page.evaluate(() => document.getAnimations().length), settled).toBe(0);
 }
 
 async function pageScrollsSideways(page: Page): Promise<boolean> {
