@@ -12,6 +12,7 @@ const run = (dataDir: string, args: string[], password: string) =>
     encoding: "utf8",
   });
 
+// Three runs of the CLI, each a process that migrates its database: a minute on a busy machine.
 describe("npm run admin:create", () => {
   it("creates an active organizer NGO and its first admin on an empty database, and refuses a taken account", async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), "admin-create-")), "data");
@@ -37,5 +38,5 @@ describe("npm run admin:create", () => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 });

@@ -50,7 +50,7 @@ async function demoIds(server: RunningServer, token: string): Promise<DemoIds> {
 
 /** Nothing left to load or to animate: no loader, fonts in, no running animation, the pointer out of the way. */
 async function settle(page: Page) {
-  // Four pages load at once (see below): on a busy machine a page may take longer than expect.poll's default second.
+  // On a busy machine a page may take longer than expect.poll's default second to settle.
   const settled = { timeout: 20_000 };
   await expect.poll(() => page.locator(".mantine-Loader-root, [data-testid=list-loading]").count(), settled).toBe(0);
   // The header's live indicator starts at "Connecting…": a screen is shown live.
@@ -66,98 +66,72 @@ async function pageScrollsSideways(page: Page): Promise<boolean> {
 
 const shownAt = (screen: Screen, small: boolean) => screen.width === undefined || screen.width === (small ? "small" : "wide");
 
-/** One language at one width: a browser context of its own, signed in once its login screen was taken. */
-interface Variant {
-  language: "en" | "ro";
-  width: number;
-  small: boolean;
-  labels: VisualLabels;
-  session: TestPage;
-}
-
 /**
  * Every route in English and Romanian at 1440 × 900 and 390 × 844, compared with the approved PNGs in
  * __approved__/ (npm run test:visual:approve replaces them; look at each before committing it). Runs on a server
- * of its own, so that the journeys' added NGOs and observers never show up in a screenshot. The four variants of a
- * screen are taken at once, each in its own context of one browser: most of a screenshot's time is waiting for the
- * page to settle, which the others fill.
+ * of its own, so that the journeys' added NGOs and observers never show up in a screenshot.
  */
 describe("the screens as approved", () => {
   let server: RunningServer;
   let browser: Browser;
   let token: string;
   let ids: DemoIds;
-  let variants: Variant[] = [];
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     token = await signInThroughApi(server);
     ids = await demoIds(server, token);
     await recordVisualActivity(server, token, ids);
-    variants = await Promise.all(
-      LANGUAGES.flatMap(({ language, browserLocale, labels }) =>
-        VIEWPORTS.map(async ({ width, height, small }) => ({ language, width, small, labels, session: await openVariant(language, browserLocale, width, height) })),
-      ),
-    );
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  async function openVariant(language: string, locale: string, width: number, height: number): Promise<TestPage> {
-    const session = await openPage(browser, server.url, { locale, timezoneId: "Europe/Bucharest", viewport: { width, height } });
-    await session.context.clock.setFixedTime(FROZEN_NOW);
-    // Age clocks run on the server's clock (the page's serverTime): the lists are told the frozen time too.
-    await session.context.route(/\/api\/v1\/answers\?/, async (route) => {
-      const response = await route.fetch();
-      const page = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({ response, json: { ...page, serverTime: FROZEN_NOW.toISOString() } });
-    });
-    await freezeAuditTimes(session.context, FROZEN_NOW);
-    await session.context.addInitScript((stored) => localStorage.setItem("language", stored), language);
-    return session;
-  }
+  for (const { language, browserLocale, labels } of LANGUAGES) {
+    for (const { width, height, small } of VIEWPORTS) {
+      describe(`${language} at ${width} px`, () => {
+        let session: TestPage;
+        beforeAll(async () => {
+          session = await openPage(browser, server.url, { locale: browserLocale, timezoneId: "Europe/Bucharest", viewport: { width, height } });
+          await session.context.clock.setFixedTime(FROZEN_NOW);
+          // Age clocks run on the server's clock (the page's serverTime): the lists are told the frozen time too.
+          await session.context.route(/\/api\/v1\/answers\?/, async (route) => {
+            const response = await route.fetch();
+            const page = (await response.json()) as Record<string, unknown>;
+            await route.fulfill({ response, json: { ...page, serverTime: FROZEN_NOW.toISOString() } });
+          });
+          await freezeAuditTimes(session.context, FROZEN_NOW);
+          await session.context.addInitScript((stored) => localStorage.setItem("language", stored), language);
+        });
+        afterAll(() => session.context.close());
 
-  /** The verdict of one variant's screenshot, by `<name>.<language>.<width>` (what the approved file is called). */
-  async function takeApproved({ language, width, small, session }: Variant, name: string, { overlay = false } = {}) {
-    await settle(session.page);
-    // The statistics' "as of" is the server's real clock, not the frozen one: the time is masked, its place kept.
-    const mask = [session.page.locator("[data-testid=statistic-as-of] time, [data-testid=coverage-as-of] time")];
-    const screenshot = await session.page.screenshot({ fullPage: !overlay, animations: "disabled", caret: "hide", mask });
-    const image = `${name}.${language}.${width}`;
-    if (small) expect.soft(await pageScrollsSideways(session.page), `${image} scrolls sideways`).toBe(false);
-    expect(session.errors.splice(0), image).toEqual([]);
-    return [image, compareWithApproved(image, screenshot)] as const;
-  }
+        async function expectApproved(name: string, { overlay = false } = {}) {
+          await settle(session.page);
+          // The statistics' "as of" is the server's real clock, not the frozen one: the time is masked, its place kept.
+          const mask = [session.page.locator("[data-testid=statistic-as-of] time, [data-testid=coverage-as-of] time")];
+          const screenshot = await session.page.screenshot({ fullPage: !overlay, animations: "disabled", caret: "hide", mask });
+          if (small) expect.soft(await pageScrollsSideways(session.page), "the page scrolls sideways").toBe(false);
+          expect(session.errors.splice(0)).toEqual([]);
+          expect(compareWithApproved(`${name}.${language}.${width}`, screenshot)).toBe("matches");
+        }
 
-  /** Runs `show` then takes the screenshot in every variant at once; each must match its approved image. */
-  async function expectApproved(name: string, shown: (variant: Variant) => boolean, show: (variant: Variant) => Promise<void>, options?: { overlay?: boolean }) {
-    const taken = variants.filter(shown);
-    const verdicts = await Promise.all(taken.map(async (variant) => (await show(variant), takeApproved(variant, name, options))));
-    expect(Object.fromEntries(verdicts)).toEqual(Object.fromEntries(verdicts.map(([image]) => [image, "matches"])));
-  }
+        it("login", async () => {
+          await session.page.goto("/login");
+          await session.page.locator("input[type=password]").waitFor();
+          await expectApproved("login");
+          // Signed in from here on, as the session machine does after a successful sign-in.
+          await session.page.evaluate((value) => localStorage.setItem("token-id", value), token);
+        });
 
-  it("login", async () => {
-    await expectApproved("login", () => true, async ({ session }) => {
-      await session.page.goto("/login");
-      await session.page.locator("input[type=password]").waitFor();
-    });
-    // Signed in from here on, as the session machine does after a successful sign-in.
-    await Promise.all(variants.map(({ session }) => session.page.evaluate((value) => localStorage.setItem("token-id", value), token)));
-  });
-
-  for (const screen of SCREENS) {
-    it(screen.name, async () => {
-      await expectApproved(
-        screen.name,
-        ({ small }) => shownAt(screen, small),
-        async ({ session, labels, small }) => {
-          await session.page.goto(screen.path(ids));
-          await session.page.getByRole("heading", { level: 1 }).first().waitFor();
-          await screen.show?.({ page: session.page, labels, small });
-        },
-        { overlay: screen.overlay },
-      );
-    });
+        for (const screen of SCREENS.filter((candidate) => shownAt(candidate, small))) {
+          it(screen.name, async () => {
+            await session.page.goto(screen.path(ids));
+            await session.page.getByRole("heading", { level: 1 }).first().waitFor();
+            await screen.show?.({ page: session.page, labels, small });
+            await expectApproved(screen.name, { overlay: screen.overlay });
+          });
+        }
+      });
+    }
   }
 });
