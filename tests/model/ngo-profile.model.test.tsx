@@ -1,4 +1,4 @@
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 import { ApiError } from "../../src/api/problem";
 import { ngoBlankDraft, ngoDraftStorage, ngoPageLogic } from "../../src/features/ngos/ngo-profile.form";
 import type { Ngo } from "../../src/features/ngos/ngos.actors";
@@ -27,7 +27,7 @@ const apd = ngo as Ngo;
 const lastOrganizer = new ApiError({ status: 409, code: "last_organizer", title: "The last organizer" });
 const unavailable = new ApiError({ status: 503, code: "unavailable", title: "Unavailable" });
 
-describePageModeModel({
+const paths = describePageModeModel({
   name: "/ong",
   page: ngoProfile,
   fixtures: {
@@ -70,4 +70,8 @@ describePageModeModel({
     },
     seeExtras: async (profile, mode) => expect(await profile.showsAdmins()).toBe(mode !== "creating"),
   },
+});
+
+it(`${ngoPageLogic.id} model on /ong replays 30 paths`, () => {
+  expect(paths).toHaveLength(30);
 });

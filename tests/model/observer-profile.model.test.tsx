@@ -1,4 +1,4 @@
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 import { ApiError } from "../../src/api/problem";
 import { observerBlankDraft, observerDraftKey, observerPageLogic } from "../../src/features/observers/observer-profile.draft";
 import type { Observer } from "../../src/features/observers/observers.actors";
@@ -48,7 +48,7 @@ async function givePhoneToAnother(db: TestDb, body: unknown) {
   };
 }
 
-describePageModeModel({
+const paths = describePageModeModel({
   name: "/observatori/profil",
   page: observerProfile,
   fixtures: {
@@ -88,4 +88,8 @@ describePageModeModel({
     },
     seeExtras: async (profile, mode) => expect((await profile.resetPasswordState()) !== "absent").toBe(mode === "editing"),
   },
+});
+
+it(`${observerPageLogic.id} model on /observatori/profil replays 30 paths`, () => {
+  expect(paths).toHaveLength(30);
 });

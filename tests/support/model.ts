@@ -20,7 +20,7 @@
  */
 import { getShortestPaths, serializeSnapshot, type StatePath } from "@xstate/graph";
 import { it } from "vitest";
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject, InputFrom, SnapshotFrom } from "xstate";
+import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InputFrom, type SnapshotFrom } from "xstate";
 
 export type ModelPath<Machine extends AnyStateMachine, Event extends EventObject> = StatePath<
   SnapshotFrom<Machine>,
@@ -123,4 +123,61 @@ export function testEveryShortestPath<Machine extends AnyStateMachine, Event ext
     it(describePath(path, describeEvent), () => replayPath(path, options));
   }
   return paths;
+}
+
+/**
+ * The states a path's events really lead to from the input, each event as offered in the state it is sent from.
+ * With `distinguish`, each step of a shortest path carries the first state found with the same facts: the facts it
+ * leaves out (the rows a loading list still shows, a draft's values), and an answer computed from them, may be
+ * another path's. Followed from the start, the path has its own. Throws when an event is no longer offered or
+ * takes no transition, and when a step lands in another state value than the graph said: the facts left out then
+ * decide a guard, and `distinguish` must name them.
+ */
+export function followPath<Machine extends AnyStateMachine, Event extends EventObject>(
+  machine: Machine,
+  options: Pick<ModelTestOptions<Machine, Event, never>, "input" | "events">,
+  path: ModelPath<Machine, Event>,
+): ModelPath<Machine, Event> {
+  const offered = (snapshot: SnapshotFrom<Machine>) => (typeof options.events === "function" ? options.events(snapshot) : options.events);
+  let [state] = initialTransition(machine, ...([options.input] as [InputFrom<Machine>]));
+  const steps = [{ event: path.steps[0]!.event, state }];
+  for (const step of path.steps.slice(1)) {
+    const candidates = offered(state);
+    const sameType = candidates.filter((candidate) => candidate.type === step.event.type);
+    const event = candidates.find((candidate) => JSON.stringify(candidate) === JSON.stringify(step.event)) ?? (sameType.length === 1 ? sameType[0] : undefined);
+    if (!event || machine.getTransitionData(asMachineSnapshot(state), event).length === 0) {
+      throw new Error(`${step.event.type} is no step from ${stateName(state)}`);
+    }
+    [state] = transition(machine, state, event as never);
+    if (JSON.stringify(asMachineSnapshot(state).value) !== JSON.stringify(asMachineSnapshot(step.state).value)) {
+      throw new Error(`${step.event.type} leads to ${stateName(state)}, not ${stateName(step.state)}: distinguish what decides it`);
+    }
+    steps.push({ event, state });
+  }
+  return { ...path, state, steps };
+}
+
+/** Registers one test per given path (named as `testEveryShortestPath` names them); returns the paths. */
+export function testPaths<Machine extends AnyStateMachine, Event extends EventObject, System>(
+  paths: ModelPath<Machine, Event>[],
+  options: ModelTestOptions<Machine, Event, System>,
+): ModelPath<Machine, Event>[] {
+  const describeEvent = options.describeEvent ?? ((event: Event) => event.type);
+  for (const path of paths) {
+    it(describePath(path, describeEvent), () => replayPath(path, options));
+  }
+  return paths;
+}
+
+/**
+ * Each kind of step the paths take, as "<state> <event> → <state>" (the event as `describeEvent` names it): a suite
+ * that replays fewer paths than the whole graph has shows with it that they still take every kind of step.
+ */
+export function stepKinds<Event extends EventObject>(
+  paths: { steps: { event: Event; state: unknown }[] }[],
+  describeEvent: (event: Event) => string = (event) => event.type,
+): Set<string> {
+  return new Set(
+    paths.flatMap(({ steps }) => steps.slice(1).map((step, index) => `${stateName(steps[index]!.state)} ${describeEvent(step.event)} → ${stateName(step.state)}`)),
+  );
 }

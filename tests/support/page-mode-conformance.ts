@@ -12,8 +12,12 @@
  * Assertions are per region, so each one is written once: the route region checks the heading and the URL, the
  * record region the phase on screen and the held requests, the draft region the offered Discard and the kept
  * draft in sessionStorage.
+ *
+ * The paths: from each route, the shortest paths with nodes told apart by the state and the error on the form,
+ * each followed from the start (so its draft, its record and the server's answers are its own), without the paths
+ * another one begins with. The suite checks that they take every kind of step the whole graph takes.
  */
-import { waitFor } from "@testing-library/react";
+import { findByRole, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { notifications } from "@mantine/notifications";
 import type { DoneActorEvent, ErrorActorEvent, SnapshotFrom } from "xstate";
@@ -29,9 +33,12 @@ import type {
 } from "../../src/shared/machines/page-mode.machine";
 import { eventually } from "../pages/locators";
 import type { ProfilePage } from "../pages/profile";
-import { testEveryShortestPath, type ModelPath, type ModelTestOptions } from "./model";
+import { withoutPrefixes } from "./maximal-paths";
+import { followPath, shortestPaths, stepKinds, testPaths, type ModelPath, type ModelTestOptions } from "./model";
 import { renderApp } from "./render";
 import { problem, startTestServer, type HeldRequests, type Match, type Seed, type TestDb, type TestServer } from "./test-server";
+
+const FIRST_PAINT_MS = 15_000;
 
 type RecordCall = "loadRecord" | "createRecord" | "updateRecord" | "deleteRecord";
 export type PageModeModelEvent =
@@ -153,7 +160,10 @@ function describeEvent(event: PageModeModelEvent): string {
   return event.type === "field.change" ? `${event.type} ${event.field}` : event.type;
 }
 
-/** Registers the model-based suite of one profile page: one test per shortest path from each route it opens on. */
+/**
+ * Registers the model-based suite of one profile page: one test per path from each route it opens on, and the
+ * coverage tests. Returns the paths, so the page's suite can pin their number.
+ */
 export function describePageModeModel<Page extends ProfilePage>({
   name,
   page,
@@ -178,6 +188,8 @@ export function describePageModeModel<Page extends ProfilePage>({
     if (input?.stored) sessionStorage.setItem(fixtures.draftKey(input.id), kept(input.stored, fixtures.keptFields));
     const { server, held, pendingCount } = await startServer(fixtures);
     const app = renderApp({ path: routes[mode], storedToken: await server.tokenFor(fixtures.account), fetch: server.fetch });
+    // A file's first render also compiles the page's chunks: seconds on a loaded machine, longer than a step's wait.
+    await findByRole(app.container, "heading", { level: 1 }, { timeout: FIRST_PAINT_MS });
     return { app, server, held, pendingCount, profile: page(app.user), deleted: false };
   }
   type System = Awaited<ReturnType<typeof setUp>>;
@@ -329,10 +341,20 @@ export function describePageModeModel<Page extends ProfilePage>({
   });
 
   const covered: ModelPath<typeof pageModeMachine, PageModeModelEvent>[] = [];
+  const whole: ModelPath<typeof pageModeMachine, PageModeModelEvent>[] = [];
   describe.each(Object.entries(inputs))(`${fixtures.logic.id} model on ${name} (%s)`, (mode, input) => {
-    const events = (snapshot: PageSnapshot) => eventsFor(fixtures, mode as PageMode, snapshot);
-    const options = { machine: fixtures.logic, input, events, setUp, eventExecutors, stateAssertions, describeEvent };
-    covered.push(...testEveryShortestPath(options));
+    const explore = { input, events: (snapshot: PageSnapshot) => eventsFor(fixtures, mode as PageMode, snapshot) };
+    // Nodes differ by the state and the error the form shows: a draft or record that differs only by the explored
+    // edit, or by a save before it, takes the same transitions. Followed from the start, each path has its own
+    // draft and record (and the server's answers to them).
+    whole.push(...shortestPaths(fixtures.logic, explore));
+    const found = shortestPaths(fixtures.logic, { ...explore, distinguish: ({ context }) => context.error });
+    const paths = withoutPrefixes(found.map((path) => followPath(fixtures.logic, explore, path)));
+    covered.push(...testPaths(paths, { machine: fixtures.logic, ...explore, setUp, eventExecutors, stateAssertions, describeEvent }));
+  });
+
+  it(`${fixtures.logic.id} model on ${name} takes every kind of step the whole graph takes`, () => {
+    expect([...stepKinds(covered, describeEvent)].sort()).toEqual([...stepKinds(whole, describeEvent)].sort());
   });
 
   it(`${fixtures.logic.id} model on ${name} reaches every state of the machine`, () => {
@@ -355,6 +377,8 @@ export function describePageModeModel<Page extends ProfilePage>({
       "pageMode.record.ready.idle field.blur",
     ]);
   });
+
+  return covered;
 }
 
 function transitionKeys(machine: typeof pageModeMachine): string[] {

@@ -7,7 +7,7 @@ import { confirmDialog, toasts } from "../../../tests/pages/dom/common";
 import { observerList } from "../../../tests/pages/dom/observer-list";
 import { eventually } from "../../../tests/pages/locators";
 import type { ObserverList } from "../../../tests/pages/observer-list";
-import { problem, startTestServer, type TestServer } from "../../../tests/support/test-server";
+import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 import type { Observer } from "./observer-list.actors";
 import { OBSERVERS_VIEW_MODE_KEY } from "./observer-list.view-mode";
 import { manyObservers, ORGANIZER, STAFF } from "../../../tests/support/seeds/observers.seed";
@@ -21,17 +21,16 @@ async function listed(server: TestServer, query: Query = {}, account = ORGANIZER
 }
 const names = (observers: Observer[]) => observers.map((observer) => observer.name);
 
-async function renderList(options: { account?: string; holdListRequests?: boolean; locale?: "en" | "ro"; server?: TestServer } = {}) {
+async function renderList(options: { account?: string; locale?: "en" | "ro"; server?: TestServer } = {}) {
   const server = options.server ?? (await startTestServer({ seed: manyObservers }));
   const account = options.account ?? ORGANIZER;
   const observers = await listed(server, {}, account);
-  const list = options.holdListRequests ? server.hold("GET /api/v1/observer") : null;
   const token = await server.tokenFor(account);
   const app = renderApp({ path: "/observatori", storedToken: token, fetch: server.fetch, locale: options.locale });
   const page = observerList(app.user);
   // The observers' delete dialog has its own title: whichever dialog is open.
   const deleteDialog = confirmDialog(app.user, { confirm: DELETE_DIALOG_WORDS.en.confirm, cancel: DELETE_DIALOG_WORDS.en.cancel });
-  return { server, list: list!, app, token, page, deleteDialog, toasts: toasts(app.user), observers, byLastSeen: names(observers) };
+  return { server, app, token, page, deleteDialog, toasts: toasts(app.user), observers, byLastSeen: names(observers) };
 }
 
 /** Without a selection the selection bar is gone and select-all, where there is one, is not checked. */
@@ -51,6 +50,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// Paging, the filter, sorting, a failed load and the selection are the list machine's: the list conformance suite
+// replays them on this screen (tests/model/observer-list.model.test.tsx).
 describe("ObserverList", () => {
   it("shows the first page newest activity first, with the total, the range and the NGO column for organizers", async () => {
     const { server, page, observers, byLastSeen } = await renderList();
@@ -73,109 +74,12 @@ describe("ObserverList", () => {
     expect(await page.columns()).not.toContain("NGO");
   });
 
-  it("pages forward to the last page, where Next is disabled, and back", async () => {
-    const { server, page, byLastSeen } = await renderList();
-    await eventually(() => page.rowNames()).toEqual(byLastSeen.slice(0, 20));
-    await page.nextPage();
-    await eventually(() => page.rowNames()).toEqual(byLastSeen.slice(20));
-    await eventually(() => page.range()).toContain("Showing 21 to 25 of 25");
-    expect(await page.paging()).toEqual({ previous: "enabled", next: "disabled" });
-    await page.previousPage();
-    await eventually(() => page.range()).toContain("Showing 1 to 20 of 25");
-    expect(listRequests(server).map((request) => paramsOf(request).Page)).toEqual(["1", "2", "1"]);
-  });
-
-  it("disables Next while a page loads and shows the loading indicator", async () => {
-    const { list, page, byLastSeen } = await renderList({ holdListRequests: true });
-    await eventually(() => page.loading()).toContain("Loading");
-    await waitFor(() => expect(list.activeCount()).toBe(1));
-    await list.release();
-    await eventually(() => page.range()).toContain("Showing 1 to 20 of 25");
-    expect(await page.loading()).toBeNull();
-    await page.nextPage();
-    await eventually(() => page.loading()).toContain("Loading");
-    expect(await page.paging()).toEqual({ previous: "disabled", next: "disabled" });
-    await waitFor(() => expect(list.activeCount()).toBe(1));
-    expect(names(((await list.release()) as { data: Observer[] }).data)).toEqual(byLastSeen.slice(20));
-    await eventually(() => page.range()).toContain("Showing 21 to 25 of 25");
-  });
-
-  it("filters by name and phone from page 1, and resets", async () => {
-    const { server, page, byLastSeen } = await renderList();
-    await eventually(() => page.rowNames()).toEqual(byLastSeen.slice(0, 20));
-    expect(await page.searchButtons()).toEqual({ filter: "disabled", reset: "disabled" });
-    await page.nextPage();
-    await eventually(() => page.range()).toContain("Showing 21 to 25 of 25");
-    await page.search({ name: "ana", phone: "07" });
-    const matching = names(await listed(server, { Name: "ana", Number: "07" }));
-    expect(matching.length).toBeGreaterThan(0);
-    await eventually(() => page.rowNames()).toEqual(matching);
-    expect(paramsOf(listRequests(server).at(-1))).toEqual({
-      Name: "ana",
-      Number: "07",
-      Page: "1",
-      PageSize: "20",
-      SortBy: "lastSeen",
-      SortDirection: "desc",
-    });
-    await page.resetSearch();
-    await eventually(() => page.rowNames()).toEqual(byLastSeen.slice(0, 20));
-    expect(paramsOf(listRequests(server).at(-1))).toEqual({ Page: "1", PageSize: "20", SortBy: "lastSeen", SortDirection: "desc" });
-    expect(await page.searchButtons()).toEqual({ filter: "disabled", reset: "disabled" });
-  });
-
   it("says so when nothing matches", async () => {
     const { page, byLastSeen } = await renderList();
     await eventually(() => page.rowNames()).toEqual(byLastSeen.slice(0, 20));
     await page.search({ name: "nobody" });
     await eventually(() => page.showsNoResults()).toBe(true);
     await eventually(() => page.title()).toContain("Observers (0)");
-  });
-
-  it("sorts by name A to Z, then Z to A, and back to last login newest first", async () => {
-    const { server, page, byLastSeen } = await renderList();
-    await eventually(() => page.rowNames()).toEqual(byLastSeen.slice(0, 20));
-    await page.sortBy("Name");
-    await eventually(() => page.rowNames()).toEqual(names(await listed(server, { SortBy: "name", SortDirection: "asc" })).slice(0, 20));
-    expect(await page.sortOf("Name")).toBe("ascending");
-    expect(await page.sortOf("Last login")).toBe("none");
-    await page.sortBy("Name");
-    await eventually(() => page.rowNames()).toEqual(names(await listed(server, { SortBy: "name", SortDirection: "desc" })).slice(0, 20));
-    expect(await page.sortOf("Name")).toBe("descending");
-    await page.sortBy("Last login");
-    await eventually(() => page.rowNames()).toEqual(byLastSeen.slice(0, 20));
-    const sorts = listRequests(server).map((request) => `${paramsOf(request).SortBy} ${paramsOf(request).SortDirection}`);
-    expect(sorts).toEqual(["lastSeen desc", "name asc", "name desc", "lastSeen desc"]);
-  });
-
-  it("shows a load error with a refresh icon that loads again", async () => {
-    const { list, page, byLastSeen } = await renderList({ holdListRequests: true });
-    await eventually(() => page.loading()).toContain("Loading");
-    await waitFor(() => expect(list.activeCount()).toBe(1));
-    list.answer(problem(503, "unavailable"));
-    await eventually(() => page.loadError()).toContain("The observers could not be loaded (error 503). Try again.");
-    await page.retry();
-    await eventually(() => page.loading()).toContain("Loading");
-    expect(await page.loadError()).toBeNull();
-    await waitFor(() => expect(list.activeCount()).toBe(1));
-    await list.release();
-    await eventually(() => page.rowNames()).toEqual(byLastSeen.slice(0, 20));
-  });
-
-  it("counts the selection, makes select-all indeterminate for some and checked for all", async () => {
-    const { page, byLastSeen } = await renderList();
-    await eventually(() => page.rowNames()).toEqual(byLastSeen.slice(0, 20));
-    await expectNoSelection(page);
-    await page.toggleRow(byLastSeen[0] ?? "");
-    await eventually(() => page.selection()).toContain("1 observer selected");
-    expect(await page.selectAllState()).toBe("indeterminate");
-    await page.toggleRow(byLastSeen[1] ?? "");
-    await eventually(() => page.selection()).toContain("2 observers selected");
-    await page.toggleAll();
-    await eventually(() => page.selection()).toContain("20 observers selected");
-    expect(await page.selectAllState()).toBe("checked");
-    await page.toggleAll();
-    await expectNoSelection(page);
   });
 
   it("deletes the selected observers after confirmation, one call each, then reloads the same page in place without them", async () => {
