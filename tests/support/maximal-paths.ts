@@ -7,18 +7,13 @@
  */
 import { it } from "vitest";
 import type { AnyStateMachine, EventObject } from "xstate";
-import { replayPath, shortestPaths, type ModelPath, type ModelTestOptions } from "./model";
+import { replayPath, shortestPaths, stateName, type ModelPath, type ModelTestOptions } from "./model";
 
 /** The paths that are not the beginning of another one, in their order. */
 export function withoutPrefixes<Path extends { steps: { event: EventObject }[] }>(paths: Path[]): Path[] {
   const events = paths.map((path) => path.steps.map((step) => JSON.stringify(step.event)));
   const beginsWith = (longer: string[], shorter: string[]) => longer.length > shorter.length && shorter.every((event, index) => longer[index] === event);
   return paths.filter((_, index) => !events.some((other) => beginsWith(other, events[index]!)));
-}
-
-function stateName(state: unknown): string {
-  const { value } = state as { value: unknown };
-  return typeof value === "string" ? value : JSON.stringify(value);
 }
 
 /** Registers one test per path that no other path begins with; returns those paths. */

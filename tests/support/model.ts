@@ -81,7 +81,8 @@ export function shortestPaths<Machine extends AnyStateMachine, Event extends Eve
   return getShortestPaths(machine, { input, events, serializeState } as never) as ModelPath<Machine, Event>[];
 }
 
-function stateName(snapshot: unknown): string {
+/** A snapshot's state value as test names print it. */
+export function stateName(snapshot: unknown): string {
   const value: unknown = asMachineSnapshot(snapshot).value;
   return typeof value === "string" ? value : JSON.stringify(value);
 }
