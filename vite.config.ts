@@ -23,6 +23,9 @@ export default defineConfig({
   server: { host: "127.0.0.1", port: 5173, proxy: { "/api": apiTarget } },
   preview: { host: "127.0.0.1" },
   test: {
+    // Vitest's default leaves a core to its own process (one worker on 2 cores), which idles here: the workers do the
+    // work. On 2 cores, all of them took the web tests from 266 s to 198 s and the server tests from 255 s to 175 s.
+    maxWorkers: "100%",
     projects: [
       {
         extends: true,
