@@ -50,14 +50,18 @@ async function demoIds(server: RunningServer, token: string): Promise<DemoIds> {
 
 /** Nothing left to load or to animate: no loader, fonts in, no running animation, the pointer out of the way. */
 async function settle(page: Page) {
-  // On a busy machine a page may take longer than expect.poll's default second to settle.
-  const settled = { timeout: 20_000 };
-  await expect.poll(() => page.locator(".mantine-Loader-root, [data-testid=list-loading]").count(), settled).toBe(0);
-  // The header's live indicator starts at "Connecting…": a screen is shown live.
-  await expect.poll(() => page.locator("[data-live-status]:not([data-live-status=live])").count(), settled).toBe(0);
   await page.mouse.move(0, 0);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate(() => document.getAnimations().length), settled).toBe(0);
+  // Checked at every frame, all at once (a poll from Node waits 100 ms and more between looks, on each of 120 screens).
+  // The header's live indicator starts at "Connecting…": a screen is shown live. On a busy machine a page may take
+  // seconds to settle.
+  await page.waitForFunction(
+    () =>
+      document.querySelector(".mantine-Loader-root, [data-testid=list-loading], [data-live-status]:not([data-live-status=live])") === null &&
+      document.fonts.status === "loaded" &&
+      document.getAnimations().length === 0,
+    undefined,
+    { polling: "raf", timeout: 20_000 },
+  );
 }
 
 async function pageScrollsSideways(page: Page): Promise<boolean> {
