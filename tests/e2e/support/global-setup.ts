@@ -1,5 +1,6 @@
 import { build } from "vite";
 import type { TestProject } from "vitest/node";
+import { demoDatabaseEnv, startE2ePostgres } from "./e2e-database.ts";
 import { startServer } from "./server-process.ts";
 
 declare module "vitest" {
@@ -9,7 +10,7 @@ declare module "vitest" {
   }
 }
 
-/** Builds the SPA once and serves it with the real server, as `npm start` does. */
+/** Builds the SPA once and serves it with the real server (on PostgreSQL where installed, see e2e-database.ts). */
 export default async function setup(project: TestProject) {
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what ships.
   const testEnv = process.env.NODE_ENV;
@@ -19,7 +20,13 @@ export default async function setup(project: TestProject) {
   } finally {
     process.env.NODE_ENV = testEnv;
   }
-  const server = await startServer();
+  const cluster = await startE2ePostgres();
+  const clusterUrl = cluster?.url ?? "";
+  project.provide("e2ePostgresUrl", clusterUrl);
+  const server = await startServer(await demoDatabaseEnv(clusterUrl, "journeys"));
   project.provide("baseUrl", server.url);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    cluster?.stop();
+  };
 }

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, openPage, type TestPage } from "../support/browser.ts";
+import { demoDatabaseEnv } from "../support/e2e-database.ts";
 import { startServer, type RunningServer } from "../support/server-process.ts";
 import { freezeAuditTimes, recordVisualActivity } from "./activity.ts";
 import { compareWithApproved } from "./approved-screenshots.ts";
@@ -81,7 +82,7 @@ describe("the screens as approved", () => {
   let token: string;
   let ids: DemoIds;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([demoDatabaseEnv(inject("e2ePostgresUrl"), "visual").then(startServer), launchBrowser()]);
     token = await signInThroughApi(server);
     ids = await demoIds(server, token);
     await recordVisualActivity(server, token, ids);
