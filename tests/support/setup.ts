@@ -1,9 +1,10 @@
 /**
- * Vitest setup for the "web" project (jsdom): jest-dom matchers, a clean DOM and storage between tests, and the
+ * Vitest setup for the "web" project (jsdom): jest-dom matchers, a clean DOM, storage and toasts between tests, and the
  * browser APIs Mantine needs that jsdom lacks (matchMedia, ResizeObserver, scrollIntoView), as in Mantine's
  * "Testing with Vitest" guide.
  */
 import "@testing-library/jest-dom/vitest";
+import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 
@@ -13,6 +14,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps toasts in a module-level store, and a worker runs many files in one module graph (isolate: false):
+  // a toast one test leaves would otherwise be the first alert the next file's screen shows.
+  notifications.clean();
   localStorage.clear();
   document.cookie.split(";").forEach((pair) => {
     const name = pair.split("=")[0]?.trim();
