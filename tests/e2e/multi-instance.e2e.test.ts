@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasPostgres, postgresBinDir, startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { postgresBinDir } from "../support/postgres-cluster.ts";
 import { productApi, type Account } from "./support/api.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
+import { demoDatabaseEnv } from "./support/e2e-database.ts";
 import { hasNginx, nginxBinary, startNginx, type AccessLogLine, type RunningNginx } from "./support/nginx.ts";
 import { startServer, type RunningServer } from "./support/server-process.ts";
 import { signIn } from "./support/session.ts";
@@ -15,7 +15,9 @@ const organizer: Account = { user: "0700000001", password: "demo1234" };
 const ngoAdmin: Account = { user: "0700000002", password: "demo1234" };
 const stem = `0797${String(Date.now()).slice(-5)}`;
 
-const missing = [!hasNginx() && `nginx (${nginxBinary})`, !hasPostgres() && `PostgreSQL (${postgresBinDir}/initdb)`].filter(Boolean);
+// The browser tests' cluster (global-setup.ts), "" where PostgreSQL is not installed.
+const clusterUrl = inject("e2ePostgresUrl");
+const missing = [!hasNginx() && `nginx (${nginxBinary})`, !clusterUrl && `PostgreSQL (${postgresBinDir}/initdb)`].filter(Boolean);
 // Locally a missing tool skips this file; CI installs both (.ci/run), so there a missing one is a failure.
 const mustRun = Boolean(process.env.CI || process.env.REQUIRE_POSTGRES);
 const skipped = missing.length > 0 && !mustRun;
@@ -28,7 +30,6 @@ interface Form {
 const post = (body: unknown): RequestInit => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 describe.skipIf(skipped)("two instances behind nginx", () => {
-  let cluster: PostgresCluster | undefined;
   const instances: RunningServer[] = [];
   let nginx: RunningNginx | undefined;
   let browser: Browser | undefined;
@@ -37,13 +38,9 @@ describe.skipIf(skipped)("two instances behind nginx", () => {
   beforeAll(async () => {
     if (missing.length > 0) throw new Error(`CI needs ${missing.join(" and ")} for the multi-instance journey`);
     dataDir = mkdtempSync(join(tmpdir(), "vm-multi-"));
-    cluster = await startPostgresCluster();
-    const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
-    await admin.connect();
-    await admin.query("CREATE DATABASE vote_monitor");
-    await admin.end();
     // Same database, same token key, same attachments directory: what a deployment shares between instances.
-    const shared = { DATABASE_URL: `${cluster.url}/vote_monitor`, DATA_DIR: dataDir, TRUST_PROXY: "loopback" };
+    const { DATABASE_URL } = await demoDatabaseEnv(clusterUrl, "vote_monitor");
+    const shared = { DATABASE_URL, DATA_DIR: dataDir, TRUST_PROXY: "loopback" };
     instances.push(await startServer({ ...shared, SEED: "true" }));
     instances.push(await startServer({ ...shared, SEED: "false" }));
     nginx = await startNginx(instances.map((instance) => new URL(instance.url).host));
@@ -54,7 +51,6 @@ describe.skipIf(skipped)("two instances behind nginx", () => {
     await browser?.close();
     await nginx?.stop();
     for (const instance of instances) await instance.stop();
-    cluster?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
