@@ -11,13 +11,18 @@ import { SCREENS, VISUAL_ENGLISH, VISUAL_ROMANIAN, type DemoIds, type Screen, ty
 const FROZEN_NOW = new Date("2026-11-22T22:00:00Z");
 const organizer = { user: "0700000001", password: "demo1234" };
 
-const LANGUAGES: { language: "en" | "ro"; browserLocale: string; labels: VisualLabels }[] = [
-  { language: "en", browserLocale: "en-US", labels: VISUAL_ENGLISH },
-  { language: "ro", browserLocale: "ro-RO", labels: VISUAL_ROMANIAN },
-];
-const VIEWPORTS = [
-  { width: 1440, height: 900, small: false },
-  { width: 390, height: 844, small: true },
+const WIDE = { width: 1440, height: 900, small: false };
+const SMALL = { width: 390, height: 844, small: true };
+type Viewport = typeof WIDE;
+
+/**
+ * A screen is loaded once and shot at both widths, resized in between, as a user resizes a window or turns a tablet:
+ * a page load is most of a screenshot's time. English loads each screen wide and narrows it, Romanian loads it small
+ * and widens it, so every screen is also shot as it first renders at each width.
+ */
+const LANGUAGES: { language: "en" | "ro"; browserLocale: string; labels: VisualLabels; widths: Viewport[] }[] = [
+  { language: "en", browserLocale: "en-US", labels: VISUAL_ENGLISH, widths: [WIDE, SMALL] },
+  { language: "ro", browserLocale: "ro-RO", labels: VISUAL_ROMANIAN, widths: [SMALL, WIDE] },
 ];
 
 async function apiJson<T>(server: RunningServer, path: string, init: RequestInit = {}): Promise<T> {
@@ -49,32 +54,40 @@ async function demoIds(server: RunningServer, token: string): Promise<DemoIds> {
   };
 }
 
-/** Nothing left to load or to animate: no loader, fonts in, no running animation, the pointer out of the way. */
-async function settle(page: Page) {
+/** Nothing left to load or to animate at `width`: no loader, fonts in, no running animation, the pointer out of the way. */
+async function settle(page: Page, width: number) {
   await page.mouse.move(0, 0);
   // Checked at every frame, all at once (a poll from Node waits 100 ms and more between looks, on each of 120 screens).
   // The header's live indicator starts at "Connecting…": a screen is shown live. On a busy machine a page may take
   // seconds to settle.
-  await page.waitForFunction(
-    () =>
-      document.querySelector(".mantine-Loader-root, [data-testid=list-loading], [data-live-status]:not([data-live-status=live])") === null &&
-      document.fonts.status === "loaded" &&
-      document.getAnimations().length === 0,
-    undefined,
-    { polling: "raf", timeout: 20_000 },
-  );
+  const settled = () =>
+    page.waitForFunction(
+      (expectedWidth) =>
+        window.innerWidth === expectedWidth &&
+        document.querySelector(".mantine-Loader-root, [data-testid=list-loading], [data-live-status]:not([data-live-status=live])") === null &&
+        document.fonts.status === "loaded" &&
+        document.getAnimations().length === 0,
+      width,
+      { polling: "raf", timeout: 20_000 },
+    );
+  await settled();
+  // A narrowed window re-renders on its media queries and resize observers in the frames after the resize, and may
+  // start a load of its own (the observers list pages cards differently): settled again two frames later.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await settled();
 }
 
 async function pageScrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
 
-const shownAt = (screen: Screen, small: boolean) => screen.width === undefined || screen.width === (small ? "small" : "wide");
+const isShownAt = (screen: Screen, small: boolean) => screen.width === undefined || screen.width === (small ? "small" : "wide");
 
 /**
  * Every route in English and Romanian at 1440 × 900 and 390 × 844, compared with the approved PNGs in
  * __approved__/ (npm run test:visual:approve replaces them; look at each before committing it). Runs on a server
  * of its own, so that the journeys' added NGOs and observers never show up in a screenshot.
+ * A dialog or menu is opened afresh at each width, as it is opened differently.
  */
 describe("the screens as approved", () => {
   let server: RunningServer;
@@ -92,51 +105,67 @@ describe("the screens as approved", () => {
     await server?.stop();
   });
 
-  for (const { language, browserLocale, labels } of LANGUAGES) {
-    for (const { width, height, small } of VIEWPORTS) {
-      describe(`${language} at ${width} px`, () => {
-        let session: TestPage;
-        beforeAll(async () => {
-          session = await openPage(browser, server.url, { locale: browserLocale, timezoneId: "Europe/Bucharest", viewport: { width, height } });
-          await session.context.clock.setFixedTime(FROZEN_NOW);
-          // Age clocks run on the server's clock (the page's serverTime): the lists are told the frozen time too.
-          await session.context.route(/\/api\/v1\/answers\?/, async (route) => {
-            const response = await route.fetch();
-            const page = (await response.json()) as Record<string, unknown>;
-            await route.fulfill({ response, json: { ...page, serverTime: FROZEN_NOW.toISOString() } });
-          });
-          await freezeAuditTimes(session.context, FROZEN_NOW);
-          await session.context.addInitScript((stored) => localStorage.setItem("language", stored), language);
+  for (const { language, browserLocale, labels, widths } of LANGUAGES) {
+    describe(language, () => {
+      let session: TestPage;
+      beforeAll(async () => {
+        session = await openPage(browser, server.url, { locale: browserLocale, timezoneId: "Europe/Bucharest", viewport: widths[0] });
+        await session.context.clock.setFixedTime(FROZEN_NOW);
+        // Age clocks run on the server's clock (the page's serverTime): the lists are told the frozen time too.
+        await session.context.route(/\/api\/v1\/answers\?/, async (route) => {
+          const response = await route.fetch();
+          const page = (await response.json()) as Record<string, unknown>;
+          await route.fulfill({ response, json: { ...page, serverTime: FROZEN_NOW.toISOString() } });
         });
-        afterAll(() => session.context.close());
+        await freezeAuditTimes(session.context, FROZEN_NOW);
+        await session.context.addInitScript((stored) => localStorage.setItem("language", stored), language);
+      });
+      afterAll(() => session.context.close());
 
-        async function expectApproved(name: string, { overlay = false } = {}) {
-          await settle(session.page);
+      /** Shoots the screen at each width it is shown at: `open` loads it, `show` readies it (again for an overlay). */
+      async function expectApprovedAtEachWidth(
+        name: string,
+        { open, show, overlay = false, shownAt = widths }: { open: () => Promise<void>; show?: (small: boolean) => Promise<void>; overlay?: boolean; shownAt?: Viewport[] },
+      ) {
+        for (const [index, { width, height, small }] of shownAt.entries()) {
+          await session.page.setViewportSize({ width, height });
+          // What `show` waited for stays on screen when the window narrows (settle waits out what reloads).
+          if (index === 0 || overlay) {
+            await open();
+            await show?.(small);
+          }
+          await settle(session.page, width);
           // The statistics' "as of" is the server's real clock, not the frozen one: the time is masked, its place kept.
           const mask = [session.page.locator("[data-testid=statistic-as-of] time, [data-testid=coverage-as-of] time")];
           const screenshot = await session.page.screenshot({ fullPage: !overlay, animations: "disabled", caret: "hide", mask });
-          if (small) expect.soft(await pageScrollsSideways(session.page), "the page scrolls sideways").toBe(false);
-          expect(session.errors.splice(0)).toEqual([]);
-          expect(compareWithApproved(`${name}.${language}.${width}`, screenshot)).toBe("matches");
+          if (small) expect.soft(await pageScrollsSideways(session.page), `${name} at ${width} px scrolls sideways`).toBe(false);
+          expect.soft(session.errors.splice(0), `errors at ${width} px`).toEqual([]);
+          expect.soft(compareWithApproved(`${name}.${language}.${width}`, screenshot), `${name} at ${width} px`).toBe("matches");
         }
+      }
 
-        it("login", async () => {
-          await session.page.goto("/login");
-          await session.page.locator("input[type=password]").waitFor();
-          await expectApproved("login");
-          // Signed in from here on, as the session machine does after a successful sign-in.
-          await session.page.evaluate((value) => localStorage.setItem("token-id", value), token);
+      it("login", async () => {
+        await expectApprovedAtEachWidth("login", {
+          open: () => session.page.goto("/login").then(() => undefined),
+          show: () => session.page.locator("input[type=password]").waitFor(),
         });
-
-        for (const screen of SCREENS.filter((candidate) => shownAt(candidate, small))) {
-          it(screen.name, async () => {
-            await session.page.goto(screen.path(ids));
-            await session.page.getByRole("heading", { level: 1 }).first().waitFor();
-            await screen.show?.({ page: session.page, labels, small });
-            await expectApproved(screen.name, { overlay: screen.overlay });
-          });
-        }
+        // Signed in from here on, as the session machine does after a successful sign-in.
+        await session.page.evaluate((value) => localStorage.setItem("token-id", value), token);
       });
-    }
+
+      for (const screen of SCREENS) {
+        it(screen.name, async () => {
+          await expectApprovedAtEachWidth(screen.name, {
+            open: async () => {
+              await session.page.goto(screen.path(ids));
+              await session.page.getByRole("heading", { level: 1 }).first().waitFor();
+            },
+            show: screen.show && ((small) => screen.show!({ page: session.page, labels, small })),
+            overlay: screen.overlay,
+            shownAt: widths.filter(({ small }) => isShownAt(screen, small)),
+          });
+        });
+      }
+    });
   }
 });
