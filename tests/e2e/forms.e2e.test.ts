@@ -431,8 +431,7 @@ describe("the forms area in Chromium", () => {
     const first = await openPage(browser, baseUrl);
     const second = await openPage(browser, baseUrl);
     for (const side of [first, second]) {
-      await signIn(side.page, organizer);
-      await side.page.goto(`/formulare/${form.id}`);
+      await signIn(side.page, organizer, `/formulare/${form.id}`);
       await formEditor(side.page).loaded();
       await eventually(async () => (await formEditor(side.page).details())?.code).toBe(code);
     }

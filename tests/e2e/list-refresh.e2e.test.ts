@@ -16,8 +16,7 @@ describe("a list refreshing in place, in Chromium", () => {
 
   it("keeps the reader's page, rows and selection on screen while the list loads again", async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
-    await signIn(page, { user: "0700000001", password: "demo1234" });
-    await page.goto("/observatori");
+    await signIn(page, { user: "0700000001", password: "demo1234" }, "/observatori");
     const observers = observerList(page);
     await eventually(async () => (await observers.rowNames()).length).toBeGreaterThan(0);
     await observers.nextPage();

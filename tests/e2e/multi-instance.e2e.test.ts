@@ -85,8 +85,7 @@ describe.skipIf(skipped)("two instances behind nginx", () => {
     const staffToken = await productApi(base()).tokenFor(organizer);
     await reportUrgent(staffToken, 1);
     const { page, context, errors } = await openPage(browser!, base());
-    await signIn(page, organizer);
-    await page.goto(`/urgents?observerPhoneNumber=${stem}`);
+    await signIn(page, organizer, `/urgents?observerPhoneNumber=${stem}`);
     const threads = (on: Page) => on.getByTestId("answer-thread");
     await expect.poll(() => threads(page).count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => page.getByText("Live", { exact: true }).count()).toBeGreaterThan(0);
