@@ -23,7 +23,7 @@ describe.each(bothEngines)("requests whose client went away on %s", (engine) => 
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer(engine, { observers: 20 });
+    server = await startTestServer(engine, { observers: 30 });
     token = await server.signIn("0700000001", "demo1234");
   });
   afterAll(() => server.close());

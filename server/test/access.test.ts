@@ -14,7 +14,7 @@ function decodePayload(token: string): Record<string, unknown> {
 describe.each(engines)("access and auth on %s", (engine) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(engine, { observers: 20 });
+    server = await startTestServer(engine, { observers: 30 });
   });
   afterAll(() => server.close());
 

@@ -11,7 +11,7 @@ describe.each(engines)("the API surface on %s", (engine) => {
   let server: TestServer;
   let organizerToken: string;
   beforeAll(async () => {
-    server = await startTestServer(engine, { observers: 20 });
+    server = await startTestServer(engine, { observers: 30 });
     organizerToken = await server.signIn("0700000001", "demo1234");
   });
   afterAll(() => server.close());

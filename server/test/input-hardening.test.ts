@@ -70,7 +70,7 @@ describe.each(engines)("bad input on %s", (engine) => {
   let server: TestServer;
   let organizer: string;
   beforeAll(async () => {
-    server = await startTestServer(engine, { observers: 20 });
+    server = await startTestServer(engine, { observers: 30 });
     organizer = await server.signIn("0700000001", "demo1234");
   });
   afterAll(() => server.close());

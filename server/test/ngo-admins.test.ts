@@ -6,7 +6,7 @@ import { engines } from "./harness.ts";
 
 type NgoAdmin = components["schemas"]["NgoAdmin"];
 
-const tests = serverTests({ observers: 20 });
+const tests = serverTests({ observers: 30 });
 
 describe.each(engines)("NGO admins on %s", (engine) => {
   const it = tests[engine];

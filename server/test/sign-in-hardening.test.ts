@@ -17,7 +17,7 @@ describe.each(bothEngines)("sign-in hardening on %s", (engine) => {
   beforeAll(async () => {
     // Production's cost for admin passwords: an unknown account's decoy and a burst of sign-ins cost what they do
     // on election day, or the timings below would prove nothing.
-    server = await startTestServer(engine, { observers: 20, config: { passwordCost: PASSWORD_COST } });
+    server = await startTestServer(engine, { observers: 30, config: { passwordCost: PASSWORD_COST } });
   });
   afterAll(() => server.close());
 
@@ -104,7 +104,7 @@ describe("client addresses behind a trusted proxy", () => {
   let url: string;
   let close: () => void;
   beforeAll(async () => {
-    server = await startTestServer("pglite", { observers: 1, config: { trustedProxies: parseTrustedProxies("loopback") } });
+    server = await startTestServer("pglite", { observers: 30, config: { trustedProxies: parseTrustedProxies("loopback") } });
     const listening = await listen(server.app, { hostname: "127.0.0.1", port: 0 });
     url = `http://127.0.0.1:${listening.address.port}`;
     close = () => listening.server.close();

@@ -4,7 +4,7 @@ import { editable, type Form, type FormInput } from "../../test/forms-support.ts
 import { engines } from "../../test/harness.ts";
 import { anyId, auditOf, demoActors } from "./audit-fixture.ts";
 
-const tests = serverTests({ observers: 20 });
+const tests = serverTests({ observers: 30 });
 
 const question = (code: string) => ({
   code,

@@ -8,7 +8,7 @@ import { recordAudit, type AuditRecord } from "./record.ts";
 
 type AuditPage = components["schemas"]["AuditPage"];
 
-const tests = serverTests({ observers: 20 });
+const tests = serverTests({ observers: 30 });
 
 /** An actor whose account no longer exists (no admin has this id). */
 const ghost: Admin = { kind: "admin", adminId: 987_654, account: "ghost.Auditor", ngoId: 2, organizer: false };

@@ -3,7 +3,7 @@ import { expectProblem, serverTests, type SignedInServer } from "../../test/fixt
 import { engines } from "../../test/harness.ts";
 import { anyId, auditOf, demoActors } from "./audit-fixture.ts";
 
-const tests = serverTests({ observers: 20 });
+const tests = serverTests({ observers: 30 });
 
 describe.each(engines)("audit of NGO and NGO admin actions on %s", (engine) => {
   const it = tests[engine];

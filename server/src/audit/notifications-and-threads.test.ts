@@ -5,7 +5,7 @@ import { createReporters, type Reporters } from "../answers/reports-fixture.ts";
 import { answerAt, threadPath } from "../triage/triage-fixture.ts";
 import { anyId, auditOf, demoActors } from "./audit-fixture.ts";
 
-const tests = serverTests({ observers: 20 });
+const tests = serverTests({ observers: 30 });
 
 describe.each(engines)("audit of notifications and thread states on %s", (engine) => {
   const it = tests[engine];

@@ -7,7 +7,7 @@ import { compose, notificationApi, type NotificationResult } from "./notificatio
 
 type ActiveObserver = components["schemas"]["ActiveObserver"];
 
-const tests = serverTests({ observers: 40 });
+const tests = serverTests({ observers: 30 });
 
 describe.each(bothEngines)("notifications through the outbox on %s", (engine) => {
   const it = tests[engine];

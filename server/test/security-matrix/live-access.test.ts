@@ -12,7 +12,7 @@ import { bothEngines, tokenConfig, type TestInstance } from "../harness.ts";
  * new request would get. Each way to lose access ends the open stream before any event committed after the change
  * reaches it, also on another instance than the one that made the change (the change goes through the database).
  */
-const tests = serverTests({ observers: 20 });
+const tests = serverTests({ observers: 30 });
 
 interface Staff {
   ngoId: number;

@@ -13,7 +13,7 @@ import { buildWorld, type World } from "./world.ts";
  * changes nothing, and a caller of NGO 2 never reads anything of NGO 1.
  */
 const contract = loadContract();
-const tests = serverTests({ observers: 20 });
+const tests = serverTests({ observers: 30 });
 
 describe("the security matrix's table", () => {
   test("has a row for every operation of the contract, and none for an operation the contract lacks", () => {
