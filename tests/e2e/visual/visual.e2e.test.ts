@@ -71,7 +71,7 @@ async function settle(page: Page, width: number) {
       { polling: "raf", timeout: 20_000 },
     );
   await settled();
-  // A narrowed window re-renders on its media queries and resize observers in the frames after the resize, and may
+  // A resized window re-renders on its media queries and resize observers in the frames after the resize, and may
   // start a load of its own (the observers list pages cards differently): settled again two frames later.
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await settled();
