@@ -67,6 +67,9 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.test.ts"],
           globalSetup: ["./tests/e2e/support/global-setup.ts"],
           fileParallelism: false,
+          // One worker for every file, one after another: a fresh worker per file cost ~2 s of start and imports
+          // (playwright-core, the support modules) between files. Each file launches and closes its own browser.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
