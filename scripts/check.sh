@@ -5,16 +5,13 @@
 # `--without-lint` leaves the lint out: CI runs it beside the browser tests (.ci/run).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-lint=()
 case "${1:-}" in
   --changed) lint=(npx eslint --cache --cache-location node_modules/.cache/eslint/ .) ;;
-  --without-lint) ;;
+  --without-lint) lint=(true) ;;
   *) lint=(npx eslint .) ;;
 esac
-lint_pid=""
-if [ ${#lint[@]} -gt 0 ]; then "${lint[@]}" & lint_pid=$!; fi
+"${lint[@]}" &
+lint=$!
 npm run --silent api:check && npm run --silent api:lint && npm run --silent i18n:check && npm run --silent typecheck
 rest=$?
-lint_status=0
-[ -n "$lint_pid" ] && { wait "$lint_pid"; lint_status=$?; }
-[ $rest -eq 0 ] && [ $lint_status -eq 0 ]
+wait $lint && [ $rest -eq 0 ]

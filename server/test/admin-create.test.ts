@@ -21,7 +21,7 @@ async function emptyDatabase(): Promise<{ env: Record<string, string>; url: stri
   return { env: { DATA_DIR: dataDir, DATABASE_URL: database.url }, url: database.url };
 }
 
-// Three runs of the CLI, each a process that migrates its database: a minute on a busy machine.
+// Three runs of the CLI, each a process that migrates its database (on PGlite, an initdb each: a minute on a busy machine).
 describe("npm run admin:create", () => {
   it("creates an active organizer NGO and its first admin on an empty database, and refuses a taken account", async () => {
     const { env, url } = await emptyDatabase();
