@@ -4,7 +4,7 @@ import { createRoot } from "react-dom/client";
 import { i18n } from "@lingui/core";
 import { AppProviders } from "./app/AppProviders";
 import { AppRoutes } from "./app/AppRoutes";
-import { preloadSignedIn } from "./app/signed-in-chunk";
+import { preloadSignedIn, SignedInRoutes } from "./app/signed-in-chunk";
 import { startAppServices } from "./app/app-services";
 import { activateLocale, activateWholeCatalog } from "./shared/i18n/i18n";
 import { readStoredLocale } from "./shared/i18n/locales";
@@ -27,7 +27,7 @@ async function start(rootElement: HTMLElement) {
   createRoot(rootElement).render(
     <StrictMode>
       <AppProviders i18n={i18n} session={session} api={api} inspect={inspect}>
-        <AppRoutes />
+        <AppRoutes signedIn={SignedInRoutes} />
       </AppProviders>
     </StrictMode>,
   );

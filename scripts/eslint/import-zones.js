@@ -1,6 +1,8 @@
 // An ESLint rule that keeps the SPA's layers apart on resolved paths, so it holds when a feature grows
 // sub-folders: a feature imports no other feature and not the app shell; shared code and the API client import
 // neither features nor the app. Only relative imports can cross these lines (packages are not project code).
+// A feature's test may import another feature's routes (`*.routes.tsx`): it composes the screens it visits, as
+// src/app composes them all.
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -27,9 +29,11 @@ export const importZones = {
   create(context) {
     const from = layerOf(context.filename);
     if (!from) return {};
+    const isTest = /\.test\.tsx?$/.test(context.filename);
     const check = (node) => {
       const source = node.source?.value;
       if (typeof source !== "string" || !source.startsWith(".")) return;
+      if (isTest && /\.routes$/.test(source)) return;
       const reason = forbiddenReason(from, layerOf(path.resolve(path.dirname(context.filename), source)));
       if (reason) context.report({ node: node.source, message: `${source}: ${reason}.` });
     };

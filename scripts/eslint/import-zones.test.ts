@@ -19,6 +19,7 @@ tester.run("project/import-zones", importZones, {
     { filename: at("src/app/SignedInRoutes.tsx"), code: 'const page = import("../features/forms/FormList");' },
     { filename: at("src/shared/ui/Thing.tsx"), code: 'import { Button } from "@mantine/core";' },
     { filename: at("tests/support/render.tsx"), code: 'import { x } from "../../src/features/session/token";' },
+    { filename: at("src/features/audit/AuditList.test.tsx"), code: 'import { ngoRoutes } from "../ngos/ngo.routes";' },
   ],
   invalid: [
     { filename: at("src/features/forms/list/FormList.tsx"), code: 'import { x } from "../../answers/AnswerList";', errors: 1 },
@@ -27,5 +28,7 @@ tester.run("project/import-zones", importZones, {
     { filename: at("src/shared/ui/Thing.tsx"), code: 'import { x } from "../../features/ngos/NgoRow";', errors: 1 },
     { filename: at("src/shared/machines/list.machine.ts"), code: 'import { x } from "../../app/theme";', errors: 1 },
     { filename: at("src/api/client.ts"), code: 'const m = import("../features/session/session.machine");', errors: 1 },
+    { filename: at("src/features/audit/AuditList.tsx"), code: 'import { ngoRoutes } from "../ngos/ngo.routes";', errors: 1 },
+    { filename: at("src/features/audit/AuditList.test.tsx"), code: 'import { NgoShow } from "../ngos/NgoShow";', errors: 1 },
   ],
 });

@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { hashSecret } from "../../server/src/auth/password.ts";
-import { renderApp, renderSignedIn } from "../../tests/support/render";
+import { renderApp, renderSignedIn } from "../../tests/support/render-app";
+import { answerRoutes } from "../features/answers/answer.routes";
+import { statisticsRoutes } from "../features/statistics/statistics.routes";
 import { ORGANIZER, STAFF, twoNgosWithoutObservers } from "../../tests/support/seeds/observers.seed";
 import { startTestServer, type TestDb } from "../../tests/support/test-server";
 import { observerReportsFlaggedAnswer, unhandledUrgent } from "../shared/live/live.fixtures";
 
+/** The screens this test visits. */
+const FEATURES = [answerRoutes, statisticsRoutes];
+
 // On the real server: admin.cfr of the organizing NGO 1, ana.pop of NGO 2, which does not organize.
-const openAs = async (account: string) => renderSignedIn(await startTestServer({ seed: twoNgosWithoutObservers }), account, { path: "/urgents" });
+const openAs = async (account: string) => renderSignedIn(await startTestServer({ seed: twoNgosWithoutObservers }), account, { features: FEATURES, path: "/urgents" });
 
 // jsdom's viewport is a fixed 1024 px, below the xl breakpoint where the header shows its own links: there they
 // are display:none (so queries on them pass hidden: true) and the burger menu is the visible way to the sections.
@@ -58,7 +63,7 @@ describe("AppHeader", () => {
       },
     });
     const check = server.hold("GET /api/v2/access/me");
-    const { user } = renderApp({ path: "/login", fetch: server.fetch });
+    const { user } = renderApp({ features: FEATURES, path: "/login", fetch: server.fetch });
     await user.type(await screen.findByLabelText(/Phone number/), ORGANIZER);
     await user.type(screen.getByLabelText(/^Password/), "secret");
     await user.click(screen.getByRole("button", { name: "Login" }));
@@ -77,7 +82,7 @@ describe("AppHeader", () => {
     const server = await startTestServer({ seed: twoNgosWithoutObservers });
     const token = await server.tokenFor(ORGANIZER);
     await server.db.updateTable("ngo").set({ organizer: false }).where("id", "=", 1).execute();
-    renderApp({ path: "/urgents", storedToken: token, fetch: server.fetch });
+    renderApp({ features: FEATURES, path: "/urgents", storedToken: token, fetch: server.fetch });
     const navigation = await headerNavigation();
     await waitFor(() => expect(navigation.queryByRole("link", { name: "NGOs", hidden: true })).not.toBeInTheDocument());
     expect(navigation.getByRole("link", { name: "Emergencies", hidden: true })).toBeInTheDocument();
@@ -137,7 +142,7 @@ describe("AppHeader", () => {
     expect(await screen.findByRole("button", { name: "Deconectare" })).toBeInTheDocument();
     const navigation = await headerNavigation("Navigare principală");
     expect(navigation.getByRole("link", { name: "Urgențe", hidden: true })).toBeInTheDocument();
-    expect(screen.getByRole("heading", { level: 1, name: "Răspunsuri urgente" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Răspunsuri urgente" })).toBeInTheDocument();
     expect(screen.getByRole("radiogroup", { name: "Limba" })).toBeInTheDocument();
     expect(localStorage.getItem("language")).toBe("ro");
     await waitFor(() => expect(document.documentElement).toHaveAttribute("lang", "ro"));
@@ -165,7 +170,7 @@ describe("AppHeader", () => {
       document.title = APP_TITLE;
       const server = await startTestServer();
       const before = await unhandledUrgent(server);
-      const { user } = await renderSignedIn(server, DEMO_ORGANIZER, { path: "/urgents" });
+      const { user } = await renderSignedIn(server, DEMO_ORGANIZER, { features: FEATURES, path: "/urgents" });
       await waitFor(() => expect(document.title).toBe(titled(before)));
       await waitFor(async () => expect(await indicator()).toHaveTextContent("Live"));
 
@@ -180,7 +185,7 @@ describe("AppHeader", () => {
 
     it("says Offline while the browser is offline, with no stream open, and reconnects as soon as it is back", async () => {
       const server = await startTestServer({ seed: twoNgosWithoutObservers });
-      await renderSignedIn(server, STAFF, { path: "/urgents" });
+      await renderSignedIn(server, STAFF, { features: FEATURES, path: "/urgents" });
       const status = await indicator();
       await waitFor(() => expect(status).toHaveTextContent("Live"));
 
@@ -197,7 +202,7 @@ describe("AppHeader", () => {
     it("says Connecting… until the server answers, Reconnecting… after a failure, and Live after the back-off", async () => {
       const server = await startTestServer({ seed: twoNgosWithoutObservers });
       const streams = server.hold(STREAMS);
-      await renderSignedIn(server, STAFF, { path: "/urgents" });
+      await renderSignedIn(server, STAFF, { features: FEATURES, path: "/urgents" });
       const status = await indicator();
       expect(status).toHaveTextContent("Connecting…");
       await waitFor(() => expect(streams.activeCount()).toBe(1));
@@ -216,7 +221,7 @@ describe("AppHeader", () => {
     it("signs out when the stream is answered 401 rather than retrying", async () => {
       const server = await startTestServer({ seed: twoNgosWithoutObservers });
       server.fail(STREAMS, 401, "unauthorized");
-      const { currentPath } = await renderSignedIn(server, STAFF, { path: "/urgents" });
+      const { currentPath } = await renderSignedIn(server, STAFF, { features: FEATURES, path: "/urgents" });
       expect(await screen.findByRole("heading", { level: 2, name: "Login" })).toBeInTheDocument();
       expect(currentPath()).toBe("/login");
     });

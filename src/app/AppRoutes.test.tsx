@@ -1,23 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import type { Locale } from "../shared/i18n/locales";
-import { renderApp, renderSignedIn } from "../../tests/support/render";
+import { renderApp, renderSignedIn } from "../../tests/support/render-app";
+import { SignedInRoutes } from "./signed-in-chunk";
 import { ORGANIZER, STAFF, twoNgosWithoutObservers } from "../../tests/support/seeds/observers.seed";
 import { startTestServer } from "../../tests/support/test-server";
 
 // On the real server: admin.cfr of the organizing NGO 1, ana.pop of NGO 2, which does not organize.
 const openAs = async (account: string, path: string, locale?: Locale) =>
-  renderSignedIn(await startTestServer({ seed: twoNgosWithoutObservers }), account, { path, locale });
+  renderSignedIn(await startTestServer({ seed: twoNgosWithoutObservers }), account, { signedIn: SignedInRoutes, path, locale });
 
 async function seePage(title: string) {
   expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
 }
 
+// The app's own route table, as main.tsx renders it: the lazy chunk of every signed-in screen.
 describe("AppRoutes", () => {
   it.each(["/", "/urgents", "/answers", "/ong", "/observatori/import", "/no-such-page"])(
     "sends a logged-out visitor of %s to /login",
     async (path) => {
-      const { currentPath } = renderApp({ path });
+      const { currentPath } = renderApp({ signedIn: SignedInRoutes, path });
       expect(await screen.findByRole("heading", { level: 2, name: "Login" })).toBeInTheDocument();
       expect(currentPath()).toBe("/login");
     },
@@ -28,7 +30,7 @@ describe("AppRoutes", () => {
     const server = await startTestServer({ seed: twoNgosWithoutObservers });
     const token = await server.tokenFor(STAFF);
     await server.db.updateTable("ngo").set({ isActive: false }).where("id", "=", 2).execute();
-    const { currentPath } = renderApp({ path: "/observatori", storedToken: token, fetch: server.fetch });
+    const { currentPath } = renderApp({ signedIn: SignedInRoutes, path: "/observatori", storedToken: token, fetch: server.fetch });
     expect(await screen.findByRole("heading", { level: 2, name: "Login" })).toBeInTheDocument();
     expect(currentPath()).toBe("/login");
     expect(localStorage.getItem("token-id")).toBeNull();

@@ -1,10 +1,9 @@
-import { Suspense, useLayoutEffect } from "react";
+import { Suspense, useLayoutEffect, type ComponentType } from "react";
 import { useSelector } from "@xstate/react";
 import { LoginPage } from "../features/session/LoginPage";
 import { useSession } from "../features/session/session-context";
 import { selectIsLoggedIn } from "../features/session/session.selectors";
 import { RouteLoading } from "./RouteLoading";
-import { SignedInRoutes } from "./signed-in-chunk";
 import { paths } from "../shared/paths";
 
 /** /login is the only address of a logged-out visitor: any other one is replaced by it. */
@@ -16,14 +15,15 @@ function LoginRoute() {
 }
 
 /**
- * The session guard at the top of the route table: a token lets the visitor into the signed-in routes (where
- * /login itself redirects to /urgents), no token shows /login. Signing in, out, or a 401 switches between the two.
+ * The session guard at the top of the route table: a token lets the visitor into the signed-in routes (`signedIn`:
+ * the app's lazy chunk, or in a test the features it visits; there /login itself redirects to /urgents), no token
+ * shows /login. Signing in, out, or a 401 switches between the two.
  */
-export function AppRoutes() {
+export function AppRoutes({ signedIn: SignedIn }: { signedIn: ComponentType }) {
   const loggedIn = useSelector(useSession(), selectIsLoggedIn);
   return loggedIn ? (
     <Suspense fallback={<RouteLoading />}>
-      <SignedInRoutes />
+      <SignedIn />
     </Suspense>
   ) : (
     <LoginRoute />

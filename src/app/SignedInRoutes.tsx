@@ -1,19 +1,7 @@
-import { useEffect, useState } from "react";
-import { createBrowserRouter, RouterProvider, type DataRouter } from "react-router";
 import { routes } from "./route-table";
+import { SignedInRouter } from "./SignedInRouter";
 
-/**
- * A data router, because pages with unsaved drafts block navigation (useBlocker needs one). It is created in an
- * effect so that unmounting (and StrictMode's second mount) disposes of its history listener.
- */
+/** The signed-in app: the lazily loaded chunk's entry (./signed-in-chunk.ts). */
 export function SignedInRoutes() {
-  const [router, setRouter] = useState<DataRouter | null>(null);
-  useEffect(() => {
-    const created = createBrowserRouter(routes);
-    // The router is an external system (it listens to history): it is made and disposed with the effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setRouter(created);
-    return () => created.dispose();
-  }, []);
-  return router ? <RouterProvider router={router} /> : null;
+  return <SignedInRouter routes={routes} />;
 }

@@ -1,7 +1,7 @@
 import type { ApiClient } from "../api/client";
 import { i18n } from "@lingui/core";
 import { activateWholeCatalog } from "../shared/i18n/i18n";
-import { lazyPage } from "./lazy-page";
+import { lazyPage } from "../shared/routing/lazy-page";
 
 // Everything behind the session guard (router, shell, route table, pages) is one lazy chunk, so the login
 // route loads neither react-router nor the shell: that is what keeps it within its size budget.

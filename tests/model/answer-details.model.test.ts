@@ -5,12 +5,16 @@ import { detailsMachine, type DetailsEvent } from "../../src/features/answers/de
 import type { AnsweredForms, FilledInQuestion, FormSummary, FullForm, Note, StationFacts, Thread } from "../../src/features/answers/details/details.types";
 import { replayPath, shortestPaths, type ModelTestOptions } from "../support/model";
 import { chartTransitions, fewestCoveringPaths, pathTransitions, type Candidate } from "../support/model-cover";
-import { renderApp } from "../support/render";
+import { renderApp } from "../support/render-app";
+import { answerRoutes } from "../../src/features/answers/answer.routes";
 import { ME, THREAD_A, THREAD_B, twoAnswerThreads } from "../support/seeds/answer-threads.seed";
 import { askBeforeTests, problem, startTestServer, type HeldRequests, type TestServer } from "../support/test-server";
 import { answerDetails } from "../pages/dom/answer-details";
 import { eventually } from "../pages/locators";
 import type { AnswerDetails, DetailsView, QuestionView } from "../pages/answer-details";
+
+/** The screens this test visits. */
+const FEATURES = [answerRoutes];
 
 /*
  * The answer details pane's statechart, replayed on the real answers screen (/answers/details/1/1, then thread B
@@ -126,7 +130,7 @@ async function setUp(): Promise<System> {
   for (const elsewhere of ["GET /api/v1/polling-station", "GET /api/v1/answers/summary"]) server.hold(elsewhere);
   const network = (request: Request) =>
     new URL(request.url).pathname === "/api/v1/live" ? Promise.resolve(silentStream()) : server.fetch(request);
-  const app = renderApp({ path: `/answers/details/${THREAD_A.observerId}/${THREAD_A.pollingStationId}`, storedToken: await server.tokenFor(ME), fetch: network });
+  const app = renderApp({ features: FEATURES, path: `/answers/details/${THREAD_A.observerId}/${THREAD_A.pollingStationId}`, storedToken: await server.tokenFor(ME), fetch: network });
   // The first paint loads the answers screen's chunks: on a busy machine, longer than a step's wait.
   await waitFor(() => expect(document.querySelector("#answer-details-title")).not.toBeNull(), { timeout: FIRST_PAINT_MS });
   return { server, held, page: answerDetails(app.user), fetched: new Set(), removed: {} };

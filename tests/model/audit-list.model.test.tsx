@@ -7,6 +7,7 @@ import { auditLog as auditSeed } from "../support/seeds/audit.seed";
 import { ORGANIZER } from "../support/seeds/observers.seed";
 import { auditLog } from "../pages/dom/audit";
 import type { AuditLog } from "../pages/audit";
+import { auditRoutes } from "../../src/features/audit/audit.routes";
 
 /*
  * The shared list statechart on the activity log (26 entries: two pages of 20), which pages, filters and refreshes
@@ -26,6 +27,7 @@ const paths = await describeListModel<AuditLog, AuditEntry>({
   seed: auditSeed,
   account: ORGANIZER,
   route: "/audit",
+  features: [auditRoutes],
   endpoint: "/api/v1/audit",
   params,
   page: auditLog,

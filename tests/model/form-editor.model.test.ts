@@ -17,9 +17,13 @@ import type { FormEditorScreen } from "../pages/form-editor";
 import { eventually, type ControlState } from "../pages/locators";
 import { stackElementsInDocumentOrder } from "../pages/dom/list-layout";
 import { replayPath, shortestPaths, type ModelPath, type ModelTestOptions } from "../support/model";
-import { renderApp } from "../support/render";
+import { renderApp } from "../support/render-app";
+import { formRoutes } from "../../src/features/forms/form.routes";
 import { FORM_ID, ORGANIZER, oneShortForm } from "../support/seeds/form-editor.seed";
 import { askBeforeTests, problem, startTestServer, type HeldRequests, type TestServer } from "../support/test-server";
+
+/** The screens this test visits. */
+const FEATURES = [formRoutes];
 
 /*
  * The form editor's statechart replayed on the real editor screen (/formulare/5) and the real server
@@ -196,7 +200,7 @@ async function setUp(): Promise<System> {
   const saves = server.hold("POST /api/v1/form");
   const counts = server.hold(`GET /api/v1/form/${FORM_ID}/answer-counts`);
   localStorage.setItem(workingCopyKey(FORM_ID), JSON.stringify(KEPT));
-  const app = renderApp({ path: `/formulare/${FORM_ID}`, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+  const app = renderApp({ features: FEATURES, path: `/formulare/${FORM_ID}`, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
   const page = formEditorScreen(app.user);
   await expect.poll(() => page.phase(), FIRST_PAINT).toBe("loading");
   const expected: Expected = {

@@ -6,13 +6,17 @@ import { mutationMachine, type MutationError, type MutationEvent, type MutationI
 import { ORGANIZER, twoNgos } from "../support/seeds/ngos.seed";
 import { testEveryMaximalPath } from "../support/maximal-paths";
 import type { ModelPath, ModelTestOptions } from "../support/model";
-import { renderApp } from "../support/render";
+import { renderApp } from "../support/render-app";
+import { ngoRoutes } from "../../src/features/ngos/ngo.routes";
 import { problem, startTestServer, type HeldRequests } from "../support/test-server";
 import { DELETE_DIALOG_WORDS, type ConfirmDialog, type Toasts } from "../pages/common";
 import { confirmDialog, toasts } from "../pages/dom/common";
 import { ngoList } from "../pages/dom/ngo-list";
 import { eventually } from "../pages/locators";
 import type { NgoList } from "../pages/ngo-list";
+
+/** The screens this test visits. */
+const FEATURES = [ngoRoutes];
 
 /*
  * The shared mutation statechart, replayed on the NGO list's delete: the confirm dialog and the toasts are the
@@ -56,7 +60,7 @@ interface System {
 async function setUp(): Promise<System> {
   const server = await startTestServer({ seed: twoNgos });
   const deletes = server.hold(`DELETE /api/v1/ngo/${target.id}`);
-  const app = renderApp({ path: "/ong", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+  const app = renderApp({ features: FEATURES, path: "/ong", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
   const list = ngoList(app.user);
   await eventually(() => list.rowNames()).toContain(target.name);
   return { deletes, list, dialog: confirmDialog(app.user, DELETE_DIALOG_WORDS.en), toasts: toasts(app.user) };

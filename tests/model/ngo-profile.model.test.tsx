@@ -8,6 +8,7 @@ import { askBeforeTests, type TestDb } from "../support/test-server";
 import { ngoProfile } from "../pages/dom/ngo-profile";
 import { eventually } from "../pages/locators";
 import { NGO_PROFILE_WORDS } from "../pages/ngo-profile";
+import { ngoRoutes } from "../../src/features/ngos/ngo.routes";
 
 /*
  * The NGO profile on the real server: ngoProfiles' NGO 3, empty, so the server lets it go, its name stored before
@@ -36,6 +37,7 @@ const paths = describePageModeModel({
     seed: anNgoNamedLong,
     account: ORGANIZER,
     routes: { creating: "/ong/new", viewing: "/ong/view/3", editing: "/ong/edit/3" },
+    features: [ngoRoutes],
     // The spec sends the user to the observers after deleting an NGO.
     closedPath: (deleted) => (deleted ? "/observatori" : "/ong"),
     requests: {

@@ -16,10 +16,14 @@ import { eventually } from "../pages/locators";
 import { notificationControls, type Notifications, type Reach } from "../pages/notifications";
 import { replayPath, type ModelPath, type ModelTestOptions } from "../support/model";
 import { everyTransition, pathsThroughEveryKind, stateValue, transitionsTaken, type ModelFamily } from "../support/model-kinds";
-import { renderApp } from "../support/render";
+import { renderApp } from "../support/render-app";
+import { notificationRoutes } from "../../src/features/notifications/notification.routes";
 import { createRequestGate, type RequestGate } from "../support/request-gate";
 import { ORGANIZER } from "../support/seeds/observers.seed";
 import { askBeforeTests, problem, startTestServer, type HeldRequests, type TestServer } from "../support/test-server";
+
+/** The screens this test visits. */
+const FEATURES = [notificationRoutes];
 
 /*
  * The composer statechart replayed on the real notifications screen over the real server (notification-recipients
@@ -338,7 +342,7 @@ async function setUp(observerIds: number[]): Promise<System> {
     return response;
   });
   const path = observerIds.length > 0 ? `/notifications?observerIds=${observerIds.join(",")}` : "/notifications";
-  const app = renderApp({ path, storedToken: await server.tokenFor(ORGANIZER), fetch: network });
+  const app = renderApp({ features: FEATURES, path, storedToken: await server.tokenFor(ORGANIZER), fetch: network });
   // The page loads lazily: the first render of the file also compiles its chunks, longer than a state's wait.
   await screen.findByRole("heading", { level: 1, name: "Notifications" }, { timeout: FIRST_PAINT_MS });
   return Object.assign(system, { page: notifications(app.user) });

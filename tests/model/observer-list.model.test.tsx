@@ -7,6 +7,7 @@ import { manyObservers, ORGANIZER } from "../support/seeds/observers.seed";
 import { observerList } from "../pages/dom/observer-list";
 import { eventually } from "../pages/locators";
 import type { ObserverColumn, ObserverList } from "../pages/observer-list";
+import { observerRoutes } from "../../src/features/observers/observer.routes";
 
 /*
  * The shared list statechart on the observers list (25 observers: two pages of 20), the screen that offers every
@@ -41,6 +42,7 @@ const paths = await describeListModel<ObserverList, Observer>({
   seed: manyObservers,
   account: ORGANIZER,
   route: "/observatori",
+  features: [observerRoutes],
   endpoint: "/api/v1/observer",
   params,
   page: observerList,

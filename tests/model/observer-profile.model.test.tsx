@@ -8,6 +8,7 @@ import { askBeforeTests, type TestDb } from "../support/test-server";
 import { observerProfile } from "../pages/dom/observer-profile";
 import { eventually } from "../pages/locators";
 import { OBSERVER_PROFILE_WORDS } from "../pages/observer-profile";
+import { observerRoutes } from "../../src/features/observers/observer.routes";
 
 /*
  * The observer profile on the real server: oneObserver's Ana Pop (7), her name stored before names were normalized
@@ -57,6 +58,7 @@ const paths = describePageModeModel({
     seed: anObserverNamedLong,
     account: ORGANIZER,
     routes: { creating: "/observatori/profil/new", viewing: "/observatori/profil/view/7", editing: "/observatori/profil/edit/7" },
+    features: [observerRoutes],
     closedPath: () => "/observatori",
     // The list is a GET on the same path: it is held too, but only once the profile has closed.
     requests: {

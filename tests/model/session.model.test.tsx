@@ -15,11 +15,15 @@ import { readClaims, TOKEN_STORAGE_KEY } from "../../src/features/session/token"
 import { hashSecret } from "../../server/src/auth/password.ts";
 import { withoutPrefixes } from "../support/maximal-paths";
 import { followPath, shortestPaths, stepKinds, testPaths, type ModelPath, type ModelTestOptions } from "../support/model";
-import { renderApp } from "../support/render";
+import { renderApp } from "../support/render-app";
+import { answerRoutes } from "../../src/features/answers/answer.routes";
 import { problem, startTestServer, TEST_NOW, tokenBeforeTests, type HeldRequests, type TestDb } from "../support/test-server";
 import { eventually } from "../pages/locators";
 import { appHeader } from "../pages/dom/header";
 import { loginPage } from "../pages/dom/login";
+
+/** The screens this test visits. */
+const FEATURES = [answerRoutes];
 
 /*
  * The session statechart on the real server: sign-ins and token checks are held until the path says how they
@@ -131,7 +135,7 @@ async function setUp(input: SessionInput | undefined) {
   const server = await startTestServer({ seed: oneAdmin });
   const logins = server.hold("POST /api/v2/access/authorize");
   const accountChecks = server.hold("GET /api/v2/access/me");
-  const app = renderApp({ path: "/", storedToken: input?.storedToken ?? null, fetch: server.fetch });
+  const app = renderApp({ features: FEATURES, path: "/", storedToken: input?.storedToken ?? null, fetch: server.fetch });
   return { app, server, logins, accountChecks, login: loginPage(app.user), header: appHeader(app.user) };
 }
 

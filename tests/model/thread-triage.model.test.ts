@@ -7,13 +7,17 @@ import { threadTriageMachine, type ThreadTriageEvent } from "../../src/features/
 import type { LoadedTriage, ThreadClaim, ThreadReview, ThreadTriage, TimelineEntry } from "../../src/features/answers/details/triage/triage.types";
 import { replayPath, shortestPaths, type ModelTestOptions } from "../support/model";
 import { chartTransitions, fewestCoveringPaths, pathTransitions, type Candidate } from "../support/model-cover";
-import { renderApp } from "../support/render";
+import { renderApp } from "../support/render-app";
+import { answerRoutes } from "../../src/features/answers/answer.routes";
 import { COLLEAGUE, ME, THREAD_A, THREAD_B, twoAnswerThreads } from "../support/seeds/answer-threads.seed";
 import { askBeforeTests, problem, startTestServer, TEST_NOW, type HeldRequests, type TestServer } from "../support/test-server";
 import { answerDetails } from "../pages/dom/answer-details";
 import { threadTriage } from "../pages/dom/thread-triage";
 import { eventually, type ControlState } from "../pages/locators";
 import type { ThreadTriage as TriagePanel, TriageView } from "../pages/thread-triage";
+
+/** The screens this test visits. */
+const FEATURES = [answerRoutes];
 
 /*
  * The triage panel's statechart, replayed on the real answers screen (/answers/details/1/1, signed in as admin.cfr)
@@ -161,7 +165,7 @@ async function setUp({ fakeTimers }: { fakeTimers: boolean }): Promise<System> {
     if (request.method === "POST" && pathname.endsWith("/comments")) commentKeys.push(request.headers.get("Idempotency-Key"));
     return server.fetch(request);
   };
-  const app = renderApp({ path: `/answers/details/${THREAD_A.observerId}/${THREAD_A.pollingStationId}`, storedToken: await server.tokenFor(ME), fetch: network });
+  const app = renderApp({ features: FEATURES, path: `/answers/details/${THREAD_A.observerId}/${THREAD_A.pollingStationId}`, storedToken: await server.tokenFor(ME), fetch: network });
   // The first paint loads the answers screen's chunks: on a busy machine, longer than a step's wait.
   await waitFor(() => expect(document.querySelector("#thread-triage-title")).not.toBeNull(), { timeout: FIRST_PAINT_MS });
   const details = answerDetails(app.user);

@@ -34,7 +34,8 @@ import {
 import { eventually, type ControlState } from "../pages/locators";
 import { withoutPrefixes } from "./maximal-paths";
 import { followPath, shortestPaths, stepKinds, testPaths, type ModelPath, type ModelTestOptions } from "./model";
-import { renderApp } from "./render";
+import type { FeatureRoutes } from "../../src/shared/routing/feature-routes";
+import { renderApp } from "./render-app";
 import { askBeforeTests, problem, startTestServer, type HeldRequests, type Seed, type TestServer } from "./test-server";
 
 /** What the model says a load answers: the page, and the query it was asked (to check the request sent). */
@@ -70,8 +71,9 @@ export interface ListScreen<Page extends ListPageObject, Item extends ListItem> 
   input: ListInput;
   seed: Seed;
   account: string;
-  /** The route that opens the list. */
+  /** The route that opens the list, and the feature that holds it. */
   route: string;
+  features: readonly FeatureRoutes[];
   /** The list's endpoint, "/api/v1/observer": its GET requests are held. */
   endpoint: string;
   /** The query string the screen must send for a query of the model. */
@@ -247,7 +249,7 @@ export async function describeListModel<Page extends ListPageObject, Item extend
   async function setUp(): Promise<System> {
     const server = await startTestServer({ seed: screen.seed });
     const list = server.hold(`GET ${screen.endpoint}`);
-    const app = renderApp({ path: screen.route, storedToken: await server.tokenFor(screen.account), fetch: server.fetch });
+    const app = renderApp({ features: screen.features, path: screen.route, storedToken: await server.tokenFor(screen.account), fetch: server.fetch });
     // A file's first render also compiles the screen's chunks: seconds on a loaded machine, longer than a step's wait.
     await findByRole(app.container, "heading", { level: 1 }, { timeout: FIRST_PAINT_MS });
     return { server, list, page: screen.page(app.user) };

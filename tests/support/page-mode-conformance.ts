@@ -35,7 +35,8 @@ import { eventually } from "../pages/locators";
 import type { ProfilePage } from "../pages/profile";
 import { withoutPrefixes } from "./maximal-paths";
 import { followPath, shortestPaths, stepKinds, testPaths, type ModelPath, type ModelTestOptions } from "./model";
-import { renderApp } from "./render";
+import type { FeatureRoutes } from "../../src/shared/routing/feature-routes";
+import { renderApp } from "./render-app";
 import { problem, startTestServer, type HeldRequests, type Match, type Seed, type TestDb, type TestServer } from "./test-server";
 
 const FIRST_PAINT_MS = 15_000;
@@ -53,8 +54,9 @@ export interface PageModeFixtures {
   /** The server's data and the admin signed in. */
   seed: Seed;
   account: string;
-  /** The page's routes for the seeded record and for a new record. */
+  /** The page's routes for the seeded record and for a new record, and the features that hold them and `closedPath`. */
   routes: Record<PageMode, string>;
+  features: readonly FeatureRoutes[];
   /** Where the page leaves for once closed; `deleted` after a delete. */
   closedPath: (deleted: boolean) => string;
   /** The requests of each call, held until the path says how they end. */
@@ -187,7 +189,7 @@ export function describePageModeModel<Page extends ProfilePage>({
     const mode = input?.mode ?? "creating";
     if (input?.stored) sessionStorage.setItem(fixtures.draftKey(input.id), kept(input.stored, fixtures.keptFields));
     const { server, held, pendingCount } = await startServer(fixtures);
-    const app = renderApp({ path: routes[mode], storedToken: await server.tokenFor(fixtures.account), fetch: server.fetch });
+    const app = renderApp({ features: fixtures.features, path: routes[mode], storedToken: await server.tokenFor(fixtures.account), fetch: server.fetch });
     // A file's first render also compiles the page's chunks: seconds on a loaded machine, longer than a step's wait.
     await findByRole(app.container, "heading", { level: 1 }, { timeout: FIRST_PAINT_MS });
     return { app, server, held, pendingCount, profile: page(app.user), deleted: false };

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import axe from "axe-core";
 import type { Locale } from "../../shared/i18n/locales";
-import { renderApp } from "../../../tests/support/render";
+import { renderApp } from "../../../tests/support/render-app";
+import { auditRoutes } from "./audit.routes";
+import { ngoRoutes } from "../ngos/ngo.routes";
+import { observerRoutes } from "../observers/observer.routes";
 import { eventually } from "../../../tests/pages/locators";
 import { auditLog as auditLogPage } from "../../../tests/pages/dom/audit";
 import { appHeader } from "../../../tests/pages/dom/header";
@@ -11,12 +14,15 @@ import { startTestServer, type Seed } from "../../../tests/support/test-server";
 import { auditLog } from "../../../tests/support/seeds/audit.seed";
 import { oneObserver, ORGANIZER, STAFF } from "../../../tests/support/seeds/observers.seed";
 
+/** The screens this test visits. */
+const FEATURES = [auditRoutes, observerRoutes, ngoRoutes];
+
 const FIRST_PAINT = { timeout: 20_000 };
 const AUDIT = "GET /api/v1/audit";
 
 async function openLog({ path = "/audit", account = ORGANIZER, locale, seed = auditLog }: { path?: string; account?: string; locale?: Locale; seed?: Seed } = {}) {
   const server = await startTestServer({ seed });
-  const app = renderApp({ path, storedToken: await server.tokenFor(account), fetch: server.fetch, locale });
+  const app = renderApp({ features: FEATURES, path, storedToken: await server.tokenFor(account), fetch: server.fetch, locale });
   await screen.findByRole("heading", { level: 1 }, FIRST_PAINT);
   return { server, app, page: auditLogPage(app.user, locale), header: appHeader(app.user, locale) };
 }
@@ -73,7 +79,7 @@ describe("AuditList", { timeout: 60_000 }, () => {
     const body = JSON.stringify({ idObserver: 7, name: "Ana Maria Pop", phone: "0722000000" });
     expect((await server.fetch(new Request("http://localhost/api/v1/observer", { method: "PUT", headers, body }))).status).toBe(200);
 
-    const app = renderApp({ path: "/audit", storedToken: token, fetch: server.fetch });
+    const app = renderApp({ features: FEATURES, path: "/audit", storedToken: token, fetch: server.fetch });
     const page = auditLogPage(app.user);
     await eventually(() => page.entries().then((entries) => entries[0])).toEqual({
       at: "2026-11-22T08:00:00.000Z",
@@ -104,7 +110,7 @@ describe("AuditList", { timeout: 60_000 }, () => {
     await eventually(() => whats(page)).toEqual(["Deleted observer: Bogdan Ionescu (0722000099)"]);
 
     app.unmount();
-    const reloaded = renderApp({ path: shownPath(), storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+    const reloaded = renderApp({ features: FEATURES, path: shownPath(), storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
     const again = auditLogPage(reloaded.user);
     await eventually(() => again.filterValues()).toEqual({ subjectType: "Observer", action: "Deleted observer", ngo: "", search: "" });
     await eventually(() => whats(again)).toEqual(["Deleted observer: Bogdan Ionescu (0722000099)"]);

@@ -1,2 +1,2 @@
-// The lazily loaded entry of /formulare (src/app/route-table.tsx): the list itself lives in ./list.
+// The lazily loaded entry of /formulare (./form.routes.tsx): the list itself lives in ./list.
 export { FormList } from "./list/FormList";

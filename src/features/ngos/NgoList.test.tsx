@@ -1,16 +1,20 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
-import { renderApp } from "../../../tests/support/render";
+import { renderApp } from "../../../tests/support/render-app";
+import { ngoRoutes } from "./ngo.routes";
 import { onSmallScreen } from "../../../tests/support/small-screen";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 import { ORGANIZER, twoNgos } from "../../../tests/support/seeds/ngos.seed";
+
+/** The screens this test visits. */
+const FEATURES = [ngoRoutes];
 
 async function renderList({ locale, hold, arrange }: { locale?: "en" | "ro"; hold?: string; arrange?: (server: TestServer) => unknown } = {}) {
   const server = await startTestServer({ seed: twoNgos });
   await arrange?.(server);
   const queue = hold ? server.hold(hold) : null;
-  const app = renderApp({ path: "/ong", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
+  const app = renderApp({ features: FEATURES, path: "/ong", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
   return { server, queue: queue!, app };
 }
 

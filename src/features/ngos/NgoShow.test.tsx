@@ -1,14 +1,18 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
-import { renderApp } from "../../../tests/support/render";
+import { renderApp } from "../../../tests/support/render-app";
+import { ngoRoutes } from "./ngo.routes";
 import { startTestServer } from "../../../tests/support/test-server";
 import { ngoProfiles, ORGANIZER } from "../../../tests/support/seeds/ngos.seed";
+
+/** The screens this test visits. */
+const FEATURES = [ngoRoutes];
 
 async function openProfile(path: string, hold?: string) {
   const server = await startTestServer({ seed: ngoProfiles });
   const queue = hold ? server.hold(hold) : null;
-  const app = renderApp({ path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+  const app = renderApp({ features: FEATURES, path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
   return { server, queue: queue!, app };
 }
 

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import axe from "axe-core";
 import { notifications as mantineNotifications } from "@mantine/notifications";
-import { renderApp } from "../../../tests/support/render";
+import { renderApp } from "../../../tests/support/render-app";
+import { notificationRoutes } from "./notification.routes";
 import { eventually } from "../../../tests/pages/locators";
 import { notifications } from "../../../tests/pages/dom/notifications";
 import { startTestServer, TEST_NOW } from "../../../tests/support/test-server";
@@ -11,11 +12,14 @@ import { outboxProvider } from "../../../server/src/notifications/provider";
 import { ORGANIZER } from "../../../tests/support/seeds/observers.seed";
 import { observersAtStations } from "./notification-recipients.seed";
 
+/** The screens this test visits. */
+const FEATURES = [notificationRoutes];
+
 const FIRST_PAINT = { timeout: 20_000 };
 
 async function sendThenOpenHistory(locale?: "en" | "ro") {
   const server = await startTestServer({ seed: observersAtStations });
-  const app = renderApp({ path: "/notifications?observerIds=11,12,13", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
+  const app = renderApp({ features: FEATURES, path: "/notifications?observerIds=11,12,13", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
   const page = notifications(app.user, locale);
   await screen.findByRole("heading", { level: 1 }, FIRST_PAINT);
   await eventually(() => page.selectedCount()).toBe(3);

@@ -2,12 +2,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import axe from "axe-core";
 import { notifications as mantineNotifications } from "@mantine/notifications";
-import { renderApp } from "../../../tests/support/render";
+import { renderApp } from "../../../tests/support/render-app";
+import { notificationRoutes } from "./notification.routes";
 import { eventually } from "../../../tests/pages/locators";
 import { notifications } from "../../../tests/pages/dom/notifications";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 import { ORGANIZER, STAFF } from "../../../tests/support/seeds/observers.seed";
 import { observersAtStations } from "./notification-recipients.seed";
+
+/** The screens this test visits. */
+const FEATURES = [notificationRoutes];
 
 const FIRST_PAINT = { timeout: 20_000 };
 const SEND = "POST /api/v1/notification/send";
@@ -25,7 +29,7 @@ interface RenderOptions {
 async function renderComposer({ path = "/notifications", account = ORGANIZER, locale, network, arrange }: RenderOptions = {}) {
   const server = await startTestServer({ seed: observersAtStations });
   arrange?.(server);
-  const app = renderApp({ path, storedToken: await server.tokenFor(account), fetch: network?.(server) ?? server.fetch, locale });
+  const app = renderApp({ features: FEATURES, path, storedToken: await server.tokenFor(account), fetch: network?.(server) ?? server.fetch, locale });
   const page = notifications(app.user, locale);
   await screen.findByRole("heading", { level: 1 }, FIRST_PAINT);
   return { server, app, page };

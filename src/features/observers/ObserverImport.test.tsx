@@ -2,9 +2,13 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { notifications } from "@mantine/notifications";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { File as NodeFile } from "node:buffer";
-import { renderApp } from "../../../tests/support/render";
+import { renderApp } from "../../../tests/support/render-app";
+import { observerRoutes } from "./observer.routes";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 import { ORGANIZER, STAFF, twoNgosWithoutObservers } from "../../../tests/support/seeds/observers.seed";
+
+/** The screens this test visits. */
+const FEATURES = [observerRoutes];
 
 /*
  * jsdom's File and FormData lose the file's bytes on their way into Node's Request (jsdom's Blob is not Node's), and
@@ -37,7 +41,7 @@ const csvFile = (text = csv) => new File([text], "observers.csv", { type: "text/
 
 async function openImport(account = ORGANIZER) {
   const server = await startTestServer({ seed: twoNgosWithoutObservers });
-  const app = renderApp({ path: "/observatori/import", storedToken: await server.tokenFor(account), fetch: server.fetch });
+  const app = renderApp({ features: FEATURES, path: "/observatori/import", storedToken: await server.tokenFor(account), fetch: server.fetch });
   return Object.assign(app, { server });
 }
 
@@ -104,7 +108,7 @@ describe("ObserverImport", () => {
   it("says so when the NGOs cannot be loaded and loads them again on request", async () => {
     const server = await startTestServer({ seed: twoNgosWithoutObservers });
     server.fail("GET /api/v1/ngo", 500, "internal", 1);
-    const app = renderApp({ path: "/observatori/import", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+    const app = renderApp({ features: FEATURES, path: "/observatori/import", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("The NGOs could not be loaded (error 500). Try again.");
     expect(ngoSelect()).toBeDisabled();

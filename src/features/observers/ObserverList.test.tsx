@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { renderApp } from "../../../tests/support/render";
+import { renderApp } from "../../../tests/support/render-app";
+import { observerRoutes } from "./observer.routes";
+import { notificationRoutes } from "../notifications/notification.routes";
 import { onSmallScreen } from "../../../tests/support/small-screen";
 import { DELETE_DIALOG_WORDS } from "../../../tests/pages/common";
 import { confirmDialog, toasts } from "../../../tests/pages/dom/common";
@@ -11,6 +13,9 @@ import { startTestServer, type TestServer } from "../../../tests/support/test-se
 import type { Observer } from "./observer-list.actors";
 import { OBSERVERS_VIEW_MODE_KEY } from "./observer-list.view-mode";
 import { manyObservers, ORGANIZER, STAFF } from "../../../tests/support/seeds/observers.seed";
+
+/** The screens this test visits. */
+const FEATURES = [observerRoutes, notificationRoutes];
 
 type Query = Partial<Record<"Name" | "Number" | "SortBy" | "SortDirection", string>>;
 
@@ -26,7 +31,7 @@ async function renderList(options: { account?: string; locale?: "en" | "ro"; ser
   const account = options.account ?? ORGANIZER;
   const observers = await listed(server, {}, account);
   const token = await server.tokenFor(account);
-  const app = renderApp({ path: "/observatori", storedToken: token, fetch: server.fetch, locale: options.locale });
+  const app = renderApp({ features: FEATURES, path: "/observatori", storedToken: token, fetch: server.fetch, locale: options.locale });
   const page = observerList(app.user);
   // The observers' delete dialog has its own title: whichever dialog is open.
   const deleteDialog = confirmDialog(app.user, { confirm: DELETE_DIALOG_WORDS.en.confirm, cancel: DELETE_DIALOG_WORDS.en.cancel });

@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
-import { renderApp } from "../../../tests/support/render";
+import { renderApp } from "../../../tests/support/render-app";
+import { observerRoutes } from "./observer.routes";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 import { oneObserver, ORGANIZER } from "../../../tests/support/seeds/observers.seed";
+
+/** The screens this test visits. */
+const FEATURES = [observerRoutes];
 
 async function startServer() {
   return startTestServer({ seed: oneObserver });
@@ -11,7 +15,7 @@ async function startServer() {
 
 async function openProfile(path: string, server?: TestServer, locale?: "en" | "ro") {
   server ??= await startServer();
-  const app = renderApp({ path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
+  const app = renderApp({ features: FEATURES, path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
   return Object.assign(app, { server });
 }
 

@@ -2,9 +2,13 @@ import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { sql } from "kysely";
 import { hashSecret } from "../../../server/src/auth/password.ts";
-import { renderApp, renderSignedIn } from "../../../tests/support/render";
+import { renderApp, renderSignedIn } from "../../../tests/support/render-app";
+import { answerRoutes } from "../answers/answer.routes";
 import { STAFF, twoNgosWithoutObservers } from "../../../tests/support/seeds/observers.seed";
 import { startTestServer, TEST_NOW, type TestDb } from "../../../tests/support/test-server";
+
+/** The screens this test visits. */
+const FEATURES = [answerRoutes];
 
 /*
  * On the real server: ana.pop (NGO 2) signs in with the password "secret". A refusal is the server's own (a wrong
@@ -23,7 +27,7 @@ async function staffWithPassword(db: TestDb) {
 
 async function openLogin(locale?: "ro") {
   const server = await startTestServer({ seed: staffWithPassword });
-  const app = renderApp({ path: "/login", fetch: server.fetch, locale });
+  const app = renderApp({ features: FEATURES, path: "/login", fetch: server.fetch, locale });
   await screen.findByRole("heading", { level: 2, name: locale ? "Autentificare" : "Login" });
   return { server, ...app };
 }
@@ -39,7 +43,7 @@ const signInsOf = (server: Awaited<ReturnType<typeof openLogin>>["server"]) =>
 
 describe("LoginPage", () => {
   it("shows the welcome title, the LOGIN heading and the two required fields, focusing the first", async () => {
-    renderApp({ path: "/login" });
+    renderApp({ features: FEATURES, path: "/login" });
     expect(await screen.findByRole("heading", { level: 1, name: "Welcome to Vote Monitor" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: "Login" })).toBeInTheDocument();
     const userField = screen.getByRole("textbox", { name: /Phone number/ });
@@ -139,7 +143,7 @@ describe("LoginPage", () => {
   });
 
   it("sends a visitor who is already logged in to /urgents", async () => {
-    const { currentPath } = await renderSignedIn(await startTestServer({ seed: twoNgosWithoutObservers }), STAFF, { path: "/login" });
+    const { currentPath } = await renderSignedIn(await startTestServer({ seed: twoNgosWithoutObservers }), STAFF, { features: FEATURES, path: "/login" });
     expect(await screen.findByRole("heading", { level: 1, name: "Urgent answers" })).toBeInTheDocument();
     expect(currentPath()).toBe("/urgents");
   });

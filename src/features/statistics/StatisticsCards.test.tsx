@@ -1,12 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor } from "@testing-library/react";
 import axe from "axe-core";
-import { renderApp } from "../../../tests/support/render";
+import { renderApp } from "../../../tests/support/render-app";
+import { statisticsRoutes } from "./statistics.routes";
+import { answerRoutes } from "../answers/answer.routes";
 import { eventually } from "../../../tests/pages/locators";
 import { statistics } from "../../../tests/pages/dom/statistics";
 import { CARD_NAMES } from "../../../tests/pages/statistics";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 import { STATISTIC_CARDS, type StatisticsPage } from "./statistics.config";
+
+/** The screens this test visits. */
+const FEATURES = [statisticsRoutes, answerRoutes];
 
 const ORGANIZER = "0700000001";
 const FIRST_PAINT = { timeout: 20_000 };
@@ -19,7 +24,7 @@ async function ranking(server: TestServer, method: string, pageSize = 5, page = 
 
 async function renderStatistics(path = "/statistics", { locale, server: given }: { locale?: "en" | "ro"; server?: TestServer } = {}) {
   const server = given ?? (await startTestServer());
-  const app = renderApp({ path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
+  const app = renderApp({ features: FEATURES, path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
   return { server, app, page: statistics(app.user, locale) };
 }
 
@@ -95,7 +100,7 @@ describe("StatisticsCards", { timeout: 60_000 }, () => {
     expect(totals).toHaveTextContent(new RegExp(` · ${county!.value} observers? · `));
 
     app.unmount();
-    renderApp({ path: `/urgents?county=${county!.code}&formCode=C`, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+    renderApp({ features: FEATURES, path: `/urgents?county=${county!.code}&formCode=C`, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
     expect(await screen.findByTestId("answer-form-filter", {}, FIRST_PAINT)).toHaveTextContent("Form C");
     act(() => screen.getByRole("button", { name: "Reset" }).click());
     await waitFor(() => expect(window.location.search).toBe(""));

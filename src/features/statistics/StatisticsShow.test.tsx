@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import axe from "axe-core";
-import { renderApp } from "../../../tests/support/render";
+import { renderApp } from "../../../tests/support/render-app";
+import { statisticsRoutes } from "./statistics.routes";
 import { eventually } from "../../../tests/pages/locators";
 import { statistics } from "../../../tests/pages/dom/statistics";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 import type { StatisticsPage } from "./statistics.config";
+
+/** The screens this test visits. */
+const FEATURES = [statisticsRoutes];
 
 const ORGANIZER = "0700000001";
 const FIRST_PAINT = { timeout: 20_000 };
@@ -17,7 +21,7 @@ async function ranking(server: TestServer, method: string, page = 1): Promise<St
 async function renderShow(path: string, { locale, arrange }: { locale?: "en" | "ro"; arrange?: (server: TestServer) => Promise<unknown> } = {}) {
   const server = await startTestServer();
   await arrange?.(server);
-  const app = renderApp({ path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
+  const app = renderApp({ features: FEATURES, path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
   return { server, app, page: statistics(app.user, locale) };
 }
 

@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
-import { renderApp } from "../../../../tests/support/render";
+import { renderApp } from "../../../../tests/support/render-app";
+import { answerRoutes } from "../answer.routes";
 import { startTestServer, type TestServer } from "../../../../tests/support/test-server";
 import type { Locale } from "../../../shared/i18n/locales";
 import type { FilledInQuestion as FilledIn, FormSummary, Note as NoteRow, StationFacts as AnswerExtra } from "./details.types";
+
+/** The screens this test visits. */
+const FEATURES = [answerRoutes];
 
 const ORGANIZER = "0700000001";
 /** The first paint: the lazy list page and the pane's chunk, three loads and a whole form on a busy jsdom. */
@@ -54,7 +58,7 @@ async function openThread({ locale, arrange }: { locale?: Locale; arrange?: (ser
   const shown = await expected(server, thread);
   await arrange?.(server);
   const path = `/answers/details/${thread.observerId}/${thread.pollingStationId}`;
-  const app = renderApp({ path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
+  const app = renderApp({ features: FEATURES, path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
   return { server, app, thread, shown };
 }
 
@@ -198,7 +202,7 @@ describe("the answer details pane", { timeout: 60_000 }, () => {
 
   it("says so when the address does not name a thread", async () => {
     const server = await startTestServer({ seed: "demo" });
-    renderApp({ path: "/urgents/details/abc/12", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+    renderApp({ features: FEATURES, path: "/urgents/details/abc/12", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
     expect(await screen.findByRole("alert", { name: "This link does not name an answer thread" }, FIRST_PAINT)).toBeInTheDocument();
     expect(server.count("GET /api/v1/answers/filledIn")).toBe(0);
   });

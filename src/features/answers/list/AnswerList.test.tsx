@@ -2,11 +2,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import axe from "axe-core";
-import { renderApp } from "../../../../tests/support/render";
+import { renderApp } from "../../../../tests/support/render-app";
+import { answerRoutes } from "../answer.routes";
 import { toasts } from "../../../../tests/pages/dom/common";
 import { eventually } from "../../../../tests/pages/locators";
 import { startTestServer, type TestServer } from "../../../../tests/support/test-server";
 import type { AnswerThread } from "./answer-list.actors";
+
+/** The screens this test visits. */
+const FEATURES = [answerRoutes];
 
 const ORGANIZER = "0700000001";
 const FIRST_PAINT = { timeout: 20_000 };
@@ -41,7 +45,7 @@ async function addUnflaggedThread(server: TestServer) {
 
 async function renderAnswers(path: string, { locale, server: given }: { locale?: "en" | "ro"; server?: TestServer } = {}) {
   const server = given ?? (await startTestServer());
-  const app = renderApp({ path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
+  const app = renderApp({ features: FEATURES, path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
   return { server, app };
 }
 

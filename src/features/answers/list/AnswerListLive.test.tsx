@@ -3,9 +3,13 @@ import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { eventually } from "../../../../tests/pages/locators";
-import { renderApp } from "../../../../tests/support/render";
+import { renderApp } from "../../../../tests/support/render-app";
+import { answerRoutes } from "../answer.routes";
 import { startTestServer, type TestServer } from "../../../../tests/support/test-server";
 import { observerReportsFlaggedAnswer } from "../../../shared/live/live.fixtures";
+
+/** The screens this test visits. */
+const FEATURES = [answerRoutes];
 
 const ORGANIZER = "0700000001";
 const FIRST_PAINT = { timeout: 20_000 };
@@ -14,7 +18,7 @@ const rows = () => screen.queryAllByTestId("answer-thread");
 const rowKeys = () => rows().map((row) => row.getAttribute("data-thread-key"));
 
 async function renderUrgents(server: TestServer) {
-  renderApp({ path: "/urgents", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+  renderApp({ features: FEATURES, path: "/urgents", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
   await waitFor(() => expect(rows()).toHaveLength(10), FIRST_PAINT);
   // Events before the stream opens are not the list's: wait until it is live.
   await screen.findByText("Live", undefined, FIRST_PAINT);

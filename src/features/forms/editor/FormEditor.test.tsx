@@ -1,15 +1,19 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
-import { renderApp } from "../../../../tests/support/render";
+import { renderApp } from "../../../../tests/support/render-app";
+import { formRoutes } from "../form.routes";
 import { startTestServer } from "../../../../tests/support/test-server";
 import { workingCopyKey } from "./form-editor.actors";
+
+/** The screens this test visits. */
+const FEATURES = [formRoutes];
 
 const ORGANIZER = "0700000001";
 
 async function openEditor(path: string) {
   const server = await startTestServer({ seed: "demo" });
-  const app = renderApp({ path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+  const app = renderApp({ features: FEATURES, path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
   return { server, app };
 }
 
@@ -119,7 +123,7 @@ describe("the form editor", { timeout: 60_000 }, () => {
       workingCopyKey(1),
       JSON.stringify({ baseVersion: form.currentVersion, document: { code: "A", description: "Deschiderea (ciornă)", diaspora: false, sections: [] } }),
     );
-    const app = renderApp({ path: "/formulare/1", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+    const app = renderApp({ features: FEATURES, path: "/formulare/1", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
     const offer = await screen.findByRole("status", { name: "Unsaved work found" }, FIRST_PAINT);
     expect(field(/^Form title/)).toHaveValue("Deschiderea secției de votare");
     await app.user.click(within(offer).getByRole("button", { name: "Restore my changes" }));
@@ -160,7 +164,7 @@ describe("the form editor", { timeout: 60_000 }, () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     await server.db.insertInto("questionOption").values({ questionId: question.id, text: "Yes", orderNumber: 1 }).execute();
-    const app = renderApp({ path: `/formulare/${form.id}`, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+    const app = renderApp({ features: FEATURES, path: `/formulare/${form.id}`, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
 
     const shown = await screen.findByRole("region", { name: "Section A" }, FIRST_PAINT);
     expect(within(shown).getByRole("heading", { name: "Section A" })).toBeInTheDocument();

@@ -1,13 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
-import { renderApp } from "../../../../tests/support/render";
+import { renderApp } from "../../../../tests/support/render-app";
+import { formRoutes } from "../form.routes";
 import { startTestServer } from "../../../../tests/support/test-server";
 import { ORGANIZER, twelveForms } from "./form-list.seed";
 
+/** The screens this test visits. */
+const FEATURES = [formRoutes];
+
 async function openList() {
   const server = await startTestServer({ seed: twelveForms });
-  const app = renderApp({ path: "/formulare", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+  const app = renderApp({ features: FEATURES, path: "/formulare", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
   await screen.findByRole("rowheader", { name: "A" }, { timeout: 10_000 });
   return { server, app };
 }

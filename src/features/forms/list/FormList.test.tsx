@@ -2,15 +2,19 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import axe from "axe-core";
-import { renderApp } from "../../../../tests/support/render";
+import { renderApp } from "../../../../tests/support/render-app";
+import { formRoutes } from "../form.routes";
 import { problem, startTestServer, type Seed, type TestServer } from "../../../../tests/support/test-server";
 import { twoNgosWithoutObservers } from "../../../../tests/support/seeds/observers.seed";
 import { FORM_CODES, ORGANIZER, STAFF, twelveForms } from "./form-list.seed";
 
+/** The screens this test visits. */
+const FEATURES = [formRoutes];
+
 async function renderList({ account = ORGANIZER, seed = twelveForms, arrange }: { account?: string; seed?: Seed; arrange?: (server: TestServer) => unknown } = {}) {
   const server = await startTestServer({ seed });
   await arrange?.(server);
-  const app = renderApp({ path: "/formulare", storedToken: await server.tokenFor(account), fetch: server.fetch });
+  const app = renderApp({ features: FEATURES, path: "/formulare", storedToken: await server.tokenFor(account), fetch: server.fetch });
   return { server, app };
 }
 
@@ -157,7 +161,7 @@ describe("FormList", () => {
     expect(screen.getByRole("button", { name: "Move form A" })).toHaveFocus();
 
     app.unmount();
-    renderApp({ path: "/formulare", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
+    renderApp({ features: FEATURES, path: "/formulare", storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch });
     await screen.findByRole("rowheader", { name: "A" });
     expect(shownCodes().slice(0, 4)).toEqual(["B", "C", "A", "D"]);
   });

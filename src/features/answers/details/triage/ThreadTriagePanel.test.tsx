@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
-import { renderApp } from "../../../../../tests/support/render";
+import { renderApp } from "../../../../../tests/support/render-app";
+import { answerRoutes } from "../../answer.routes";
 import { startTestServer, type TestServer } from "../../../../../tests/support/test-server";
 import { sendToTriagePanel } from "./index";
 import type { Thread, ThreadTriage } from "./triage.types";
+
+/** The screens this test visits. */
+const FEATURES = [answerRoutes];
 
 /** Both see the thread: the organizer sees every NGO, the other admin its own NGO (2), the observer's. */
 const ORGANIZER = "0700000001";
@@ -41,7 +45,7 @@ async function openPanel(account = ORGANIZER, arrange?: (server: TestServer, thr
   const thread = await urgentThread(server);
   await arrange?.(server, thread);
   const path = `/urgents/details/${thread.observerId}/${thread.pollingStationId}`;
-  const app = renderApp({ path, storedToken: await server.tokenFor(account), fetch: server.fetch });
+  const app = renderApp({ features: FEATURES, path, storedToken: await server.tokenFor(account), fetch: server.fetch });
   const panel = await screen.findByRole("region", { name: "Triage" }, FIRST_PAINT);
   await within(panel).findByRole("list", { name: "Timeline" }, FIRST_PAINT);
   return { server, app, thread, panel };
