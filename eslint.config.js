@@ -34,7 +34,7 @@ export default defineConfig([
     rules: { "project/import-zones": "error" },
   },
   {
-    files: ["server/**/*.ts", "scripts/**/*.ts", "tests/**/*.ts", "*.config.ts"],
+    files: ["server/**/*.ts", "scripts/**/*.ts", "load/**/*.ts", "tests/**/*.ts", "*.config.ts"],
     languageOptions: { globals: globals.node },
   },
   {
