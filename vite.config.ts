@@ -51,7 +51,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["server/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["server/test/**/*.test.ts", "scripts/**/*.test.ts"],
           globalSetup: ["./tests/support/postgres.global-setup.ts"],
           // One module graph per worker: the contract's validators compile once per worker, not once per file, and
           // the seed templates are remembered. Every file starts servers on databases of its own and closes them.

@@ -8,11 +8,11 @@ import { RequestAbandonedError, requestSignal } from "./db/abandoned-requests.ts
 import { observerReports } from "./db/staff-first.ts";
 import { resolveClientAddress } from "./http/client-address.ts";
 import { loadContract, type Contract, type Operation } from "./http/contract.ts";
+import type { AppDependencies } from "./deps.ts";
 import type {
   AdminContext,
   AdminHandler,
   AdminHandlers,
-  AppDependencies,
   Handler,
   Handlers,
   OperationId,
@@ -21,7 +21,6 @@ import type {
 import { createValidators, type OperationValidators } from "./http/validation.ts";
 import { parseClientJson } from "./http/json.ts";
 import { accessHandlers } from "./access/routes.ts";
-import { answerAdminHandlers, answerHandlers } from "./answers/routes.ts";
 import { attachmentHandlers } from "./attachments/routes.ts";
 import { auditHandlers } from "./audit/routes.ts";
 import { coverageHandlers } from "./coverage/routes.ts";
@@ -30,14 +29,15 @@ import { healthHandlers } from "./health/routes.ts";
 import { liveHandlers } from "./live/routes.ts";
 import { ngoAdminHandlers } from "./ngos/admin-routes.ts";
 import { ngoHandlers } from "./ngos/routes.ts";
-import { noteAdminHandlers, noteHandlers } from "./notes/routes.ts";
 import { notificationHandlers } from "./notifications/routes.ts";
 import { observerHandlers } from "./observers/routes.ts";
 import { pollingStationHandlers } from "./polling-stations/routes.ts";
 import { databaseUnavailable, fail, isDatabaseUnavailable, problem, problemResponse, ProblemError } from "./problem.ts";
+import { answerAdminHandlers, answerHandlers } from "./reports/answers/routes.ts";
+import { noteAdminHandlers, noteHandlers } from "./reports/notes/routes.ts";
+import { triageHandlers } from "./reports/triage/routes.ts";
 import { serveSpa } from "./static.ts";
 import { statisticsHandlers } from "./statistics/routes.ts";
-import { triageHandlers } from "./triage/routes.ts";
 import { visitAdminHandlers, visitHandlers } from "./visits/routes.ts";
 
 const handlers: Handlers = {

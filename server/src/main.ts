@@ -14,7 +14,7 @@ import { createS3FileStore } from "./files/s3-file-store.ts";
 import { listen } from "./http/listen.ts";
 import { createLiveHub } from "./live/hub.ts";
 import { createLiveRetention } from "./live/retention.ts";
-import { createClaimSweeper } from "./triage/claim-sweeper.ts";
+import { createClaimSweeper } from "./reports/triage/claim-sweeper.ts";
 import { createFanOut } from "./notifications/fan-out.ts";
 import { firebaseMessaging, firebaseProvider } from "./notifications/firebase.ts";
 import { outboxProvider } from "./notifications/provider.ts";

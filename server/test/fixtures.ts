@@ -4,7 +4,7 @@ import type { components } from "../../openapi/schema.d.ts";
 import type { Engine } from "../src/db/database.ts";
 import type { Database } from "../src/db/schema.ts";
 import type { FileStore } from "../src/files/file-store.ts";
-import type { AppConfig } from "../src/http/handler.ts";
+import type { AppConfig } from "../src/deps.ts";
 import type { PushProvider } from "../src/notifications/provider.ts";
 import { bothEngines, startTestServer, type TestServer } from "./harness.ts";
 

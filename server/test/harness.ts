@@ -5,7 +5,7 @@ import { createSignInThrottle } from "../src/auth/sign-in-throttle.ts";
 import { openDatabase, type DatabaseHandle, type Engine } from "../src/db/database.ts";
 import { createMemoryFileStore } from "../src/files/file-store.ts";
 import type { TokenConfig } from "../src/auth/token.ts";
-import type { AppConfig } from "../src/http/handler.ts";
+import type { AppConfig } from "../src/deps.ts";
 import type { FileStore } from "../src/files/file-store.ts";
 import { createLiveHub, type LiveHub } from "../src/live/hub.ts";
 import { createFanOut, type FanOut } from "../src/notifications/fan-out.ts";

@@ -1,7 +1,8 @@
 import { decoyHash, HashingBusyError, PIN_COST, verifySecret } from "../auth/password.ts";
 import { ownNgo } from "../auth/scope.ts";
 import { signToken } from "../auth/token.ts";
-import { json, type AppDependencies, type Handlers, type JsonResponseOf } from "../http/handler.ts";
+import type { AppDependencies } from "../deps.ts";
+import { json, type Handlers, type JsonResponseOf } from "../http/handler.ts";
 import { fail, problem, ProblemError } from "../problem.ts";
 import { findAdminAccount, findObserverAccount, ngoName, type SignInAccount } from "./accounts.ts";
 

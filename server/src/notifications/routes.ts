@@ -1,6 +1,7 @@
 import type { Admin } from "../auth/principal.ts";
 import { scopeOf } from "../auth/scope.ts";
-import { json, type AdminHandlers, type AppDependencies, type JsonResponseOf } from "../http/handler.ts";
+import type { AppDependencies } from "../deps.ts";
+import { json, type AdminHandlers, type JsonResponseOf } from "../http/handler.ts";
 import { pageBody } from "../http/paging.ts";
 import { idempotencyKeyOf } from "../idempotency.ts";
 import type { Audience } from "./audience.ts";

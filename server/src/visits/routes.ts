@@ -1,8 +1,9 @@
 import type { Principal } from "../auth/principal.ts";
 import { scopeOf } from "../auth/scope.ts";
-import { checkReportScope } from "../answers/scope.ts";
-import { resolveStations } from "../answers/stations.ts";
-import { json, noContent, type AdminHandlers, type AppDependencies, type Handlers, type JsonResponseOf } from "../http/handler.ts";
+import { checkReportScope } from "../reports/scope.ts";
+import { resolveStations } from "../reports/stations.ts";
+import type { AppDependencies } from "../deps.ts";
+import { json, noContent, type AdminHandlers, type Handlers, type JsonResponseOf } from "../http/handler.ts";
 import { readInstant } from "../http/instant.ts";
 import { fail } from "../problem.ts";
 import { findVisit, recordArrival, recordDeparture } from "./store.ts";

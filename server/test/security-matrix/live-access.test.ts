@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { stationId } from "../../src/answers/reports-fixture.ts";
+import { stationId } from "../fixtures/reports-fixture.ts";
 import { signToken } from "../../src/auth/token.ts";
 import { MAX_STREAMS_PER_ACCOUNT } from "../../src/live/hub.ts";
 import { recordLiveEvents } from "../../src/live/record.ts";

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { components } from "../../../openapi/schema.d.ts";
-import { createReporters, stationId } from "../../src/answers/reports-fixture.ts";
+import { createReporters, stationId } from "../fixtures/reports-fixture.ts";
 import { demoPng } from "../../src/demo/images.ts";
 import type { SignedInServer } from "../fixtures.ts";
 

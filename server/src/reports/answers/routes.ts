@@ -1,0 +1,77 @@
+import type { Admin } from "../../auth/principal.ts";
+import { scopeOf } from "../../auth/scope.ts";
+import { json, noContent, type AdminHandlers, type Handlers, type JsonResponseOf, type QueryOf } from "../../http/handler.ts";
+import { readInstant } from "../../http/instant.ts";
+import { fail } from "../../problem.ts";
+import { exportAnswers } from "./export.ts";
+import { listFilledInAnswers } from "./filled-in.ts";
+import { checkReportScope } from "../scope.ts";
+import { submitAnswers } from "./submit.ts";
+import { listThreadPage, threadTotals, type ThreadFilter } from "./threads.ts";
+import { pageBody } from "../../http/paging.ts";
+
+type ThreadQuery = Omit<QueryOf<"listAnswerThreads">, "page" | "pageSize" | "sort">;
+
+/** The list filters in the caller's scope; `to` before `from` is a 400 rather than an empty list. */
+export function threadFilter(admin: Admin, query: ThreadQuery): ThreadFilter {
+  const from = query.from === undefined ? undefined : readInstant("from", query.from);
+  const to = query.to === undefined ? undefined : readInstant("to", query.to);
+  if (from && to && to < from) throw fail.validation({ to: [{ code: "minimum", message: "must not be before from" }] });
+  return {
+    scope: scopeOf(admin),
+    urgent: query.urgent ?? false,
+    countyCode: query.county,
+    pollingStationNumber: query.pollingStationNumber,
+    observerPhone: query.observerPhoneNumber?.trim() || undefined,
+    formCode: query.formCode,
+    state: query.state,
+    from,
+    to,
+  };
+}
+
+/** Observers send their answers. */
+export const answerHandlers: Handlers = {
+  submitAnswers: async ({ body, principal, deps }) => {
+    if (principal?.kind !== "observer") throw fail.forbidden("Only observers send answers.");
+    await submitAnswers(deps.db, principal.observerId, body.answers, deps.clock());
+    return noContent();
+  },
+};
+
+/** Staff read the answers of their NGO's observers (organizers: every NGO's). */
+export const answerAdminHandlers: AdminHandlers = {
+  listAnswerThreads: async ({ query, admin, deps }) => {
+    const filter = threadFilter(admin, query);
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? 10;
+    const now = deps.clock();
+    // Two independent reads, side by side on two connections of the pool.
+    const [{ threads, ...totals }, data] = await Promise.all([
+      threadTotals(deps.db, filter),
+      listThreadPage(deps.db, filter, { page, pageSize, sort: query.sort ?? "latest", now, adminId: admin.adminId }),
+    ]);
+    const body = { totals, serverTime: now.toISOString(), ...pageBody(data, threads, { page, pageSize }) };
+    return json(200, body satisfies JsonResponseOf<"listAnswerThreads", 200>);
+  },
+
+  exportAnswers: ({ query, admin, deps }) => {
+    const filter = threadFilter(admin, {
+      county: query.county,
+      pollingStationNumber: query.pollingStationNumber,
+      observerPhoneNumber: query.phoneObserver,
+      formCode: query.formCode,
+      urgent: query.urgent,
+      state: query.state,
+      from: query.from,
+      to: query.to,
+    });
+    return exportAnswers(deps.db, filter, deps.config.publicUrl ?? "http://127.0.0.1:8080");
+  },
+
+  listFilledInAnswers: async ({ query, admin, deps }) => {
+    const report = { observerId: query.idObserver, pollingStationId: query.idPollingStation };
+    await checkReportScope(deps.db, scopeOf(admin), report);
+    return json(200, (await listFilledInAnswers(deps.db, report)) satisfies JsonResponseOf<"listFilledInAnswers", 200>);
+  },
+};

@@ -1,0 +1,82 @@
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle, Engine } from "../../../src/db/database.ts";
+import { createMemoryFileStore } from "../../../src/files/file-store.ts";
+import { bothEngines } from "../../harness.ts";
+import { copyOfTemplate } from "../../seed-templates.ts";
+import { seedDemoData } from "../../../src/demo/seed.ts";
+import { fingerprint } from "../../../src/demo/scale/fingerprint.ts";
+import type { ScaleProfile } from "../../../src/demo/scale/profile.ts";
+import { seedScaleData } from "../../../src/demo/scale/seed.ts";
+
+/*
+ * The election-day dataset at a small size, on a real database: what a run writes, and that a run stopped midway
+ * and run again ends with the same rows. Its full size is seed:scale's.
+ */
+
+const profile: ScaleProfile = { observers: 330, visits: [4, 5], notes: 150, notifications: 20, chunk: 50 };
+const opened: DatabaseHandle[] = [];
+
+/** A migrated, empty database of its own (a copy of the run's migrated template), dropped after the test. */
+async function freshDatabase(engine: Engine): Promise<DatabaseHandle> {
+  const copy = await copyOfTemplate(engine, { seed: false });
+  opened.push({ ...copy.handle, close: () => copy.handle.close().then(() => copy.drop()) });
+  return copy.handle;
+}
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((handle) => handle.close()));
+});
+
+/** Makes the second chunk of observers (251–300) fail midway, as a crash would: its transaction rolls back. */
+async function breakSecondChunk(handle: DatabaseHandle): Promise<() => Promise<void>> {
+  await handle.exec(`
+    CREATE FUNCTION crash_at_observer() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN IF NEW.phone = '0721000260' THEN RAISE EXCEPTION 'crashed'; END IF; RETURN NEW; END $$;
+    CREATE TRIGGER crash_at_observer BEFORE INSERT ON observer FOR EACH ROW EXECUTE FUNCTION crash_at_observer();`);
+  return async () => void (await sql`DROP TRIGGER crash_at_observer ON observer`.execute(handle.db));
+}
+
+describe.each(bothEngines)("seedScaleData on %s", (engine) => {
+  /** The rows of the first test's uninterrupted run: the ones a run stopped midway and run again must end with. */
+  let uninterrupted: ReturnType<typeof fingerprint> | undefined;
+  const cleanRun = async () => {
+    const clean = await freshDatabase(engine);
+    await seedScaleData(clean, createMemoryFileStore(), { profile });
+    return fingerprint(clean.db);
+  };
+
+  it("writes the demo, the added NGOs, the observers with their answers and notes, and the notifications", async () => {
+    const handle = await freshDatabase(engine);
+    const files = createMemoryFileStore();
+    await expect(seedScaleData(handle, files, { profile })).resolves.toEqual({ wrote: true });
+    uninterrupted = fingerprint(handle.db);
+    const { rows } = await uninterrupted;
+    expect(rows).toMatchObject({ ngo: 5, ngo_admin: 5, observer: 330, note: 150, notification: 23 });
+    expect(rows.answer).toBeGreaterThan(4_205 + 100 * 25 * 4);
+    expect(rows.answer_thread).toBe(rows.polling_station_info);
+    expect(rows.notification_recipient).toBeGreaterThan(20);
+    const keys = await handle.db.selectFrom("noteAttachment").select("storageKey").distinct().where("storageKey", "like", "scale-photo-%").execute();
+    expect(keys).toHaveLength(6);
+    for (const { storageKey } of keys) expect(await files.get(storageKey)).not.toBeNull();
+    await expect(seedScaleData(handle, files, { profile })).resolves.toEqual({ wrote: false });
+  });
+
+  it("ends with the same rows when a run stops midway and runs again", async () => {
+    const resumed = await freshDatabase(engine);
+    const repair = await breakSecondChunk(resumed);
+    await expect(seedScaleData(resumed, createMemoryFileStore(), { profile })).rejects.toThrow("crashed");
+    const { rows: partial } = await fingerprint(resumed.db);
+    expect(partial.observer).toBe(200 + profile.chunk);
+    await repair();
+    await expect(seedScaleData(resumed, createMemoryFileStore(), { profile })).resolves.toEqual({ wrote: true });
+    // Run alone (-t), the test seeds its own uninterrupted run.
+    expect(await fingerprint(resumed.db)).toEqual(await (uninterrupted ?? cleanRun()));
+  });
+
+  it("refuses a database that holds other data", async () => {
+    const handle = await freshDatabase(engine);
+    await seedDemoData(handle, createMemoryFileStore(), { observers: 5 });
+    await expect(seedScaleData(handle, createMemoryFileStore(), { profile })).rejects.toThrow("not the election-day dataset");
+  });
+});

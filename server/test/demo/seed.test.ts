@@ -1,0 +1,301 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifySecret } from "../../src/auth/password.ts";
+import type { DatabaseHandle, Engine } from "../../src/db/database.ts";
+import { createMemoryFileStore, type FileStore } from "../../src/files/file-store.ts";
+import { DEMO_OBSERVERS } from "../../src/demo/accounts.ts";
+import { DEMO_COUNTIES } from "../../src/demo/content/counties.ts";
+import { bothEngines } from "../harness.ts";
+import { copyOfTemplate } from "../seed-templates.ts";
+import { seedDemoData } from "../../src/demo/seed.ts";
+
+/*
+ * What the seed writes, on a real database. What it plans to write (spread, flags, recipients) is in plan.test.ts.
+ */
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const TABLES = [
+  "ngo", "ngo_admin", "observer", "county", "polling_station", "form", "form_section", "question",
+  "question_option", "answer", "note", "note_attachment", "polling_station_info", "notification",
+  "notification_recipient", "notification_registration",
+] as const;
+
+/** A migrated, empty database of its own (a copy of the run's migrated template), dropped on close. */
+async function freshDatabase(engine: Engine): Promise<DatabaseHandle> {
+  const copy = await copyOfTemplate(engine, { seed: false });
+  return { ...copy.handle, close: () => copy.handle.close().then(() => copy.drop()) };
+}
+
+async function countRows(handle: DatabaseHandle): Promise<Record<(typeof TABLES)[number], number>> {
+  const counts = {} as Record<(typeof TABLES)[number], number>;
+  for (const table of TABLES) {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(handle.db);
+    counts[table] = rows[0]!.n;
+  }
+  return counts;
+}
+
+/** Everything the seed writes except the salted hashes. */
+async function snapshot(handle: DatabaseHandle) {
+  const observers = await handle.db
+    .selectFrom("observer")
+    .select(["id", "ngoId", "phone", "name", "deviceRegisterDate", "mobileDeviceId", "deletedAt"])
+    .orderBy("id")
+    .execute();
+  const answers = await handle.db
+    .selectFrom("answer")
+    .select(["observerId", "optionId", "pollingStationId", "value", "lastModified"])
+    .orderBy("observerId")
+    .orderBy("pollingStationId")
+    .orderBy("optionId")
+    .execute();
+  const notes = await handle.db.selectFrom("note").selectAll().orderBy("id").execute();
+  const attachments = await handle.db.selectFrom("noteAttachment").selectAll().orderBy("id").execute();
+  const stationInfos = await handle.db
+    .selectFrom("pollingStationInfo")
+    .selectAll()
+    .orderBy("observerId")
+    .orderBy("pollingStationId")
+    .execute();
+  const { rows: lastSeen } = await sql`SELECT * FROM observer_activity ORDER BY observer_id`.execute(handle.db);
+  return { counts: await countRows(handle), observers, answers, notes, attachments, stationInfos, lastSeen };
+}
+
+/** What the default seed wrote, per engine, read by the determinism test below. */
+const seededRows = new Map<Engine, Awaited<ReturnType<typeof snapshot>>>();
+
+async function seedAndSnapshot(engine: Engine) {
+  const handle = await freshDatabase(engine);
+  try {
+    await expect(seedDemoData(handle, createMemoryFileStore())).resolves.toEqual({ seeded: true });
+    return await snapshot(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+describe.each(bothEngines)("seedDemoData on %s", (engine) => {
+  let handle: DatabaseHandle;
+  let files: FileStore;
+
+  beforeAll(async () => {
+    handle = await freshDatabase(engine);
+    files = createMemoryFileStore();
+    await expect(seedDemoData(handle, files)).resolves.toEqual({ seeded: true });
+    seededRows.set(engine, await snapshot(handle));
+  });
+  afterAll(() => handle.close());
+
+  it("writes the demo's rows: 200 observers, a day of answers, notes, notifications", async () => {
+    expect(await countRows(handle)).toEqual({
+      ngo: 3,
+      ngo_admin: 3,
+      observer: 200,
+      county: 43,
+      polling_station: 19_171,
+      form: 5,
+      form_section: 11,
+      question: 36,
+      question_option: 92,
+      answer: 4205,
+      note: 60,
+      note_attachment: 29,
+      polling_station_info: 169,
+      notification: 3,
+      notification_recipient: 16,
+      notification_registration: 139,
+    });
+  });
+
+  it("seeds the 43 counties with Diaspora first and the others in Romanian alphabetical order", async () => {
+    const counties = await handle.db.selectFrom("county").selectAll().orderBy("displayOrder").execute();
+    expect(counties[0]).toMatchObject({ code: "D", name: "Diaspora", diaspora: true, pollingStationCount: 441 });
+    const names = counties.slice(1).map((county) => county.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator("ro").compare));
+    expect(counties.filter((county) => county.diaspora).map((county) => county.code)).toEqual(["D"]);
+    expect(counties.find((county) => county.code === "IS")).toMatchObject({ name: "Iași", pollingStationCount: 746 });
+  });
+
+  it("creates polling stations 1..limit for every county", async () => {
+    const perCounty = await handle.db
+      .selectFrom("pollingStation")
+      .innerJoin("county", "county.id", "pollingStation.countyId")
+      .groupBy("county.code")
+      .select(["county.code", (eb) => eb.fn.countAll<number>().as("count"), (eb) => eb.fn.max("number").as("max")])
+      .execute();
+    const limits = Object.fromEntries(DEMO_COUNTIES.map((county) => [county.code, [county.limit, county.limit]]));
+    expect(Object.fromEntries(perCounty.map((row) => [row.code, [Number(row.count), Number(row.max)]]))).toEqual(limits);
+    const cluj12 = await handle.db
+      .selectFrom("pollingStation")
+      .innerJoin("county", "county.id", "pollingStation.countyId")
+      .where("county.code", "=", "CJ")
+      .where("pollingStation.number", "=", 12)
+      .select("pollingStation.address")
+      .executeTakeFirstOrThrow();
+    expect(cluj12.address).toBe("Secția de votare nr. 12, Cluj");
+  });
+
+  it("creates three NGOs (one organizer, one inactive) and their admins with the demo password", async () => {
+    const ngos = await handle.db.selectFrom("ngo").select(["shortName", "organizer", "isActive"]).orderBy("id").execute();
+    expect(ngos).toEqual([
+      { shortName: "C4R", organizer: true, isActive: true },
+      { shortName: "AOC", organizer: false, isActive: true },
+      { shortName: "IT", organizer: false, isActive: false },
+    ]);
+    const admins = await handle.db
+      .selectFrom("ngoAdmin")
+      .innerJoin("ngo", "ngo.id", "ngoAdmin.ngoId")
+      .select(["account", "ngo.shortName", "passwordHash"])
+      .orderBy("account")
+      .execute();
+    expect(admins.map(({ account, shortName }) => ({ account, shortName }))).toEqual([
+      { account: "0700000001", shortName: "C4R" },
+      { account: "0700000002", shortName: "AOC" },
+      { account: "0700000003", shortName: "IT" },
+    ]);
+    await expect(verifySecret("demo1234", admins[1]!.passwordHash)).resolves.toBe(true);
+    await expect(verifySecret("demo1235", admins[1]!.passwordHash)).resolves.toBe(false);
+  });
+
+  it("stores the observers in their NGOs, and lets the demo observers sign in with their PINs", async () => {
+    const byNgo = await handle.db
+      .selectFrom("observer")
+      .innerJoin("ngo", "ngo.id", "observer.ngoId")
+      .groupBy("ngo.shortName")
+      .select(["ngo.shortName", (eb) => eb.fn.countAll<number>().as("count")])
+      .execute();
+    expect(Object.fromEntries(byNgo.map((row) => [row.shortName, Number(row.count)]))).toEqual({ C4R: 120, AOC: 70, IT: 10 });
+    const ngoOf: string[] = [];
+    for (const demo of DEMO_OBSERVERS) {
+      const observer = await handle.db
+        .selectFrom("observer")
+        .innerJoin("ngo", "ngo.id", "observer.ngoId")
+        .where("phone", "=", demo.phone)
+        .select(["pinHash", "ngo.shortName", "deletedAt", "mobileDeviceId"])
+        .executeTakeFirstOrThrow();
+      await expect(verifySecret(demo.pin, observer.pinHash)).resolves.toBe(true);
+      expect(observer).toMatchObject({ deletedAt: null, mobileDeviceId: null });
+      ngoOf.push(observer.shortName);
+    }
+    expect(ngoOf).toEqual(["C4R", "AOC"]);
+  });
+
+  it("publishes forms A–D, each with flagged options, and keeps E as a draft", async () => {
+    const forms = await handle.db
+      .selectFrom("form")
+      .select(["code", "draft", "diaspora", "currentVersion", "displayOrder"])
+      .orderBy("displayOrder")
+      .execute();
+    expect(forms).toEqual([
+      { code: "A", draft: false, diaspora: false, currentVersion: 1, displayOrder: 1 },
+      { code: "B", draft: false, diaspora: false, currentVersion: 2, displayOrder: 2 },
+      { code: "C", draft: false, diaspora: false, currentVersion: 1, displayOrder: 3 },
+      { code: "D", draft: false, diaspora: true, currentVersion: 1, displayOrder: 4 },
+      { code: "E", draft: true, diaspora: false, currentVersion: 1, displayOrder: 5 },
+    ]);
+    const flaggedByForm = await handle.db
+      .selectFrom("questionOption")
+      .innerJoin("question", "question.id", "questionOption.questionId")
+      .innerJoin("formSection", "formSection.id", "question.sectionId")
+      .innerJoin("form", "form.id", "formSection.formId")
+      .where("questionOption.flagged", "=", true)
+      .groupBy("form.code")
+      .select(["form.code", (eb) => eb.fn.countAll<number>().as("count")])
+      .orderBy("form.code")
+      .execute();
+    expect(flaggedByForm.map((row) => row.code)).toEqual(["A", "B", "C", "D"]);
+  });
+
+  it("links each answer to an option of the right kind: a text for free-text options only", async () => {
+    const rows = await handle.db
+      .selectFrom("answer")
+      .innerJoin("questionOption", "questionOption.id", "answer.optionId")
+      .select(["questionOption.isFreeText", "answer.value"])
+      .execute();
+    expect(rows.some((row) => row.isFreeText)).toBe(true);
+    expect(rows.every((row) => (row.isFreeText ? (row.value ?? "").length > 0 : row.value === null))).toBe(true);
+  });
+
+  it("answers and notes the diaspora form at stations abroad only, as the API requires", async () => {
+    const { rows } = await sql<{ answers: number; notes: number; abroad: number }>`
+      SELECT
+        (SELECT count(*)::int FROM answer a JOIN question_option qo ON qo.id = a.option_id JOIN question q ON q.id = qo.question_id
+           JOIN form_section fs ON fs.id = q.section_id JOIN form f ON f.id = fs.form_id
+           JOIN polling_station s ON s.id = a.polling_station_id JOIN county c ON c.id = s.county_id
+         WHERE f.diaspora AND NOT c.diaspora) AS answers,
+        (SELECT count(*)::int FROM note n JOIN question q ON q.id = n.question_id
+           JOIN form_section fs ON fs.id = q.section_id JOIN form f ON f.id = fs.form_id
+           JOIN polling_station s ON s.id = n.polling_station_id JOIN county c ON c.id = s.county_id
+         WHERE f.diaspora AND NOT c.diaspora) AS notes,
+        (SELECT count(*)::int FROM answer a JOIN polling_station s ON s.id = a.polling_station_id JOIN county c ON c.id = s.county_id
+         WHERE c.diaspora) AS abroad`.execute(handle.db);
+    const { answers, notes, abroad } = rows[0]!;
+    expect({ answers, notes, abroadAnswered: abroad > 0 }).toEqual({ answers: 0, notes: 0, abroadAnswered: true });
+  });
+
+  it("stores each attachment as a PNG in the file store", async () => {
+    const attachments = await handle.db.selectFrom("noteAttachment").selectAll().orderBy("id").execute();
+    for (const attachment of attachments) {
+      const bytes = await files.get(attachment.storageKey);
+      expect(bytes).not.toBeNull();
+      expect([...bytes!.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+      expect(bytes!.length).toBe(attachment.sizeBytes);
+      expect(attachment.mimeType).toBe("image/png");
+      expect(attachment.fileName).toMatch(/^photo-[12]\.png$/);
+    }
+  });
+
+  it("does nothing when run a second time", async () => {
+    const before = await countRows(handle);
+    await expect(seedDemoData(handle, createMemoryFileStore(), { observers: 5 })).resolves.toEqual({ seeded: false });
+    expect(await countRows(handle)).toEqual(before);
+  });
+
+  it("refuses an impossible observer count", async () => {
+    await expect(seedDemoData(handle, createMemoryFileStore(), { observers: 2.5 })).rejects.toThrow(RangeError);
+    await expect(seedDemoData(handle, createMemoryFileStore(), { observers: -1 })).rejects.toThrow(RangeError);
+  });
+});
+
+describe("seedDemoData determinism", () => {
+  // Each seed writes 19,000 stations: the comparison reads the two seeded above, one per engine, and seeds a second
+  // PGlite database only where PostgreSQL is not installed.
+  it("produces the same rows in two fresh databases, on PostgreSQL 15 as on PGlite", async () => {
+    const first = seededRows.get("pglite")!;
+    expect(first.observers.length).toBeGreaterThan(0);
+    expect(first.answers.length).toBeGreaterThan(0);
+    expect(seededRows.get("postgres") ?? (await seedAndSnapshot("pglite"))).toEqual(first);
+  });
+});
+
+describe("seedDemoData sizes", () => {
+  it.each([0, 600])("seeds %i observers", async (observers) => {
+    const handle = await freshDatabase("pglite");
+    try {
+      await expect(seedDemoData(handle, createMemoryFileStore(), { observers })).resolves.toEqual({ seeded: true });
+      const counts = await countRows(handle);
+      expect(counts.observer).toBe(observers);
+      expect(counts.polling_station_info > 0).toBe(observers > 0);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe("seedDemoData atomicity", () => {
+  it("leaves an empty database when storing an attachment fails, and can seed it afterwards", async () => {
+    const handle = await freshDatabase("pglite");
+    try {
+      const failing: FileStore = {
+        put: () => Promise.reject(new Error("disk full")),
+        get: () => Promise.resolve(null),
+        delete: () => Promise.resolve(),
+      };
+      await expect(seedDemoData(handle, failing, { observers: 10 })).rejects.toThrow("disk full");
+      expect(Object.values(await countRows(handle)).every((count) => count === 0)).toBe(true);
+      await expect(seedDemoData(handle, createMemoryFileStore(), { observers: 10 })).resolves.toEqual({ seeded: true });
+    } finally {
+      await handle.close();
+    }
+  });
+});
