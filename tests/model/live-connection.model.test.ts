@@ -23,7 +23,7 @@ import type { ModelTestOptions } from "../support/model";
  * The oracle is not the machine: the executors note what the server sent and what happened to the connection (the
  * last event id, a drop, a refused Last-Event-ID, failed attempts since the last success), and each state checks
  * the status the header shows, the connections open (never more than one, none while waiting) and the
- * Last-Event-ID the reconnect sent, against those notes; each executor checks what reached useLiveEvents.
+ * Last-Event-ID the reconnect sent, against those notes; each executor checks what reached the connection's listeners.
  */
 
 const OPENING_SILENCE = "xstate.after.silence.liveConnection.streaming.opening";

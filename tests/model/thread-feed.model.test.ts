@@ -16,9 +16,9 @@ import { everyTransition, pathsThroughEveryKind, stateValue, transitionsTaken, t
  * the machine's context. Each state asserts what the list view reads (the bar's count and loader, the cursor, the
  * rows patched in place, the focus requests) and everything the feed sent the list or told the page, in order.
  *
- * Not on the screen: there, `rows.shown` and `filter.changed` are the list machine's reports, piped in by React
- * effects (use-thread-feed.ts), so a path of the feed alone names list states the screen cannot be put in; the
- * screen's live behaviour is covered by AnswerListLive.test.tsx until one answers-room machine owns both actors.
+ * Not on the screen: there, `rows.shown` and `filter.changed` come from the answers room (answers-room.machine.ts),
+ * which reports the list's rows and the address's filter, so a path of the feed alone names list states the screen
+ * cannot be put in; the screen's live behaviour is covered by AnswerListLive.test.tsx.
  */
 
 const thread = (idObserver: number, idPollingStation: number, changes: Partial<NonNullable<LiveThreadEvent["thread"]>> = {}) => ({

@@ -1,4 +1,4 @@
-import { StrictMode, useState } from "react";
+import { StrictMode, useEffect, useState } from "react";
 import { describe, expect, it } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -8,33 +8,40 @@ import { startTestServer, type TestServer } from "../../../tests/support/test-se
 import { observerReportsFlaggedAnswer, unhandledUrgent } from "./live.fixtures";
 import type { LiveEvent } from "./live-events";
 import { LiveProvider } from "./LiveProvider";
-import { useLiveEvents, useLiveStatus, useUnhandledUrgentCount } from "./use-live";
+import { useLiveChannel } from "./live-context";
+import { useLiveStatus, useUnhandledUrgentCount } from "./use-live";
 
 /*
  * The live channel on the real server: an observer's report travels from POST /api/v1/answers through the
- * database's live events and the SSE stream to useLiveEvents, and the triage summary follows.
+ * database's live events and the SSE stream to the connection's listeners, and the triage summary follows.
  */
 
 const ORGANIZER = "0700000001";
 const STREAMS = "GET /api/v1/live";
 
-/** Shows the status and the count; its listener is a new closure on every render, naming the render it comes from. */
-function Probe({ onEvent }: { onEvent: (event: LiveEvent, render: number) => void }) {
+/** Shows the status and the count, and hands every event to `onEvent`: a listener of the connection, as the answers room's is. */
+function Probe({ onEvent }: { onEvent: (event: LiveEvent) => void }) {
   const [render, setRender] = useState(1);
-  useLiveEvents((event) => onEvent(event, render));
+  const { connection } = useLiveChannel();
+  useEffect(() => {
+    const subscription = connection.on("*", (emitted) => {
+      if (emitted.type !== "connected") onEvent(emitted);
+    });
+    return () => subscription.unsubscribe();
+  }, [connection, onEvent]);
   const status = useLiveStatus();
   const count = useUnhandledUrgentCount();
   return (
     <>
       <p>{`${status} ${count ?? "none"}`}</p>
       <button type="button" onClick={() => setRender(render + 1)}>
-        Render again
+        {`Render again (${render})`}
       </button>
     </>
   );
 }
 
-async function renderProbe(server: TestServer, onEvent: (event: LiveEvent, render: number) => void) {
+async function renderProbe(server: TestServer, onEvent: (event: LiveEvent) => void) {
   const token = await server.tokenFor(ORGANIZER);
   const api = createApiClient({ baseUrl: window.location.origin, fetch: server.fetch, getToken: () => token, onUnauthorized: () => {} });
   // Only the API client is needed: the provider is the shell's, the probe stands for a list.
@@ -53,7 +60,7 @@ async function renderProbe(server: TestServer, onEvent: (event: LiveEvent, rende
 const openStreams = (server: TestServer) => server.requests.filter((request) => request.path === "/api/v1/live" && !request.cancelled);
 
 describe("LiveProvider", { timeout: 30_000 }, () => {
-  it("delivers an observer's flagged answer to useLiveEvents and raises the unhandled urgent count", async () => {
+  it("delivers an observer's flagged answer to the connection's listeners and raises the unhandled urgent count", async () => {
     const server = await startTestServer();
     const events: LiveEvent[] = [];
     await renderProbe(server, (event) => events.push(event));
@@ -71,15 +78,15 @@ describe("LiveProvider", { timeout: 30_000 }, () => {
     expect(await unhandledUrgent(server)).toBe(before + 1);
   });
 
-  it("calls the listener of the latest render without opening another stream", async () => {
+  it("keeps one stream and its listeners when the shell renders again", async () => {
     const server = await startTestServer();
-    const renders: number[] = [];
-    await renderProbe(server, (_, render) => renders.push(render));
+    const events: LiveEvent[] = [];
+    await renderProbe(server, (event) => events.push(event));
     await screen.findByText(/^live /);
     const streams = server.count(STREAMS);
-    await userEvent.click(screen.getByRole("button", { name: "Render again" }));
+    await userEvent.click(screen.getByRole("button", { name: "Render again (1)" }));
     await observerReportsFlaggedAnswer(server);
-    await waitFor(() => expect(renders).toEqual([2]));
+    await waitFor(() => expect(events).toHaveLength(1));
     expect(server.count(STREAMS)).toBe(streams);
   });
 

@@ -37,7 +37,7 @@ export type NetworkEvent = { type: "network.offline" } | { type: "network.online
 
 export type LiveConnectionEvent = StreamEvent | NetworkEvent;
 
-/** Emitted to the provider: every event for useLiveEvents, and `connected` for the triage summary. */
+/** Emitted to its listeners: every thread event and reset (the answers room takes them), and `connected` (the triage summary refreshes). */
 export type LiveConnectionEmitted = LiveEvent | { type: "connected" };
 
 export const liveConnectionMachine = setup({

@@ -1,14 +1,11 @@
 import { createContext, use } from "react";
 import type { ActorRefFrom } from "xstate";
 import type { liveConnectionMachine } from "./live-connection.machine";
-import type { LiveEvent } from "./live-events";
 import type { triageSummaryMachine } from "./triage-summary.machine";
 
 export interface LiveChannel {
   connection: ActorRefFrom<typeof liveConnectionMachine>;
   summary: ActorRefFrom<typeof triageSummaryMachine>;
-  /** Adds a listener of every live event; returns its removal. */
-  subscribe: (listener: (event: LiveEvent) => void) => () => void;
 }
 
 export const LiveContext = createContext<LiveChannel | null>(null);

@@ -57,6 +57,8 @@ export type ListEvent =
 export interface ListInput {
   pageSize: number;
   emptyFilter: ListFilter;
+  /** The filter of the first load (an address's query); the empty filter when not given. */
+  initialFilter?: ListFilter;
   sort: ListSort;
   sortDirections?: Record<string, SortDirection>;
 }
@@ -133,7 +135,7 @@ export const listMachine = setup({
   description:
     "One page of a server-side list: its query (page, size, filter, sort), the rows of that page and which of them are selected. Any change of the query loads again and drops the selection.",
   context: ({ input }) => ({
-    query: { page: 1, pageSize: input.pageSize, filter: input.emptyFilter, sort: input.sort },
+    query: { page: 1, pageSize: input.pageSize, filter: input.initialFilter ?? input.emptyFilter, sort: input.sort },
     emptyFilter: input.emptyFilter,
     sortDirections: input.sortDirections ?? {},
     items: [],

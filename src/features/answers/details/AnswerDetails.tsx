@@ -1,24 +1,21 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Stack, Tabs, Text, Title } from "@mantine/core";
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useSelector as useStoreSelector } from "@xstate/store-react";
 import type { ActorRefFrom } from "xstate";
-import { useApi } from "../../../api/api-context";
-import { usePageActor } from "../../../shared/use-page-actor";
 import { ListLoadError } from "../../../shared/ui/ListLoadError";
 import { ListLoading } from "../../../shared/ui/ListLoading";
-import { createDetailsActions, createDetailsActors } from "./details.actors";
 import { DetailsLoadErrorText } from "./details.load-error";
 import { detailsMachine } from "./details.machine";
 import * as select from "./details.selectors";
-import type { Thread } from "./details.types";
-import { createFormsStore, selectFullForm, type FormsStore } from "./forms.store";
+import { selectFullForm, type FormsStore } from "./forms.store";
 import { FormAnswers } from "./FormAnswers";
 import { formTabsOf } from "./form-tabs";
 import { StationFacts } from "./StationFacts";
 import { StationNotes } from "./NoteList";
 import { ThreadTriagePanel } from "./triage";
+import { useAnswersRoom } from "../answers-room.context";
 
 type DetailsActor = ActorRefFrom<typeof detailsMachine>;
 
@@ -71,29 +68,25 @@ function FormTabs({ actor, forms }: { actor: DetailsActor; forms: FormsStore }) 
   );
 }
 
-/** The details pane of one thread: station facts, station notes, then one tab per answered form. */
-export function AnswerDetails({ thread }: { thread: Thread }) {
-  const api = useApi();
-  const [forms] = useState(createFormsStore);
-  const actor = usePageActor(
-    detailsMachine,
-    { actors: createDetailsActors(api, forms), actions: createDetailsActions(forms) },
-    { input: thread },
-  );
-  const { observerId, pollingStationId } = thread;
-  useEffect(() => {
-    // Another thread picked in the list: the machine restarts its loads (and ignores the thread it already shows).
-    actor.send({ type: "thread.change", thread: { observerId, pollingStationId } });
-  }, [actor, observerId, pollingStationId]);
-
+/** The details pane of the open thread: its triage, station facts, station notes, then one tab per answered form. */
+export function AnswerDetails() {
+  const { room, forms } = useAnswersRoom();
+  // The room opens the thread as soon as the address names it: until then (one commit) the pane is loading.
+  const details = useSelector(room, (snapshot) => snapshot.children.details);
+  const triage = useSelector(room, (snapshot) => snapshot.children.triage);
   return (
     <Stack gap="md" component="section" aria-labelledby="answer-details-title">
       <Title order={2} size="h3" id="answer-details-title">
         <Trans>Answer details</Trans>
       </Title>
-      {/* Keyed by thread: another thread is another panel, and leaving one releases its claim. */}
-      <ThreadTriagePanel key={`${observerId}-${pollingStationId}`} thread={{ observerId, pollingStationId }} />
-      <DetailsBody actor={actor} forms={forms} />
+      {details && triage ? (
+        <>
+          <ThreadTriagePanel actor={triage} />
+          <DetailsBody actor={details} forms={forms} />
+        </>
+      ) : (
+        <ListLoading />
+      )}
     </Stack>
   );
 }

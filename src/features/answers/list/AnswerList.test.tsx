@@ -133,6 +133,21 @@ describe("AnswerList", { timeout: 60_000 }, () => {
     expect(listQueries(server)).toEqual([{ page: "1", pageSize: "10", county, observerPhoneNumber: phone }]);
   });
 
+  it("asks for the address's filter from its very first request, so no other filter's rows can show under it", async () => {
+    const server = await startTestServer();
+    const county = (await listed(server))[0]!.countyCode;
+    const filtered = await listed(server, { county });
+    server.requests.length = 0;
+    await renderAnswers(`/answers?county=${county}`, { server });
+    await eventually(shownStations).toEqual(stations(filtered.slice(0, 10)));
+    // Cancelled ones included: before the answers room, the list's first load (and StrictMode's) was unfiltered.
+    const asked = server.requests
+      .filter((request) => request.method === "GET" && request.path.split("?")[0] === "/api/v1/answers")
+      .map((request) => Object.fromEntries(new URLSearchParams(request.path.split("?")[1])));
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked).toEqual(asked.map(() => ({ page: "1", pageSize: "10", county })));
+  });
+
   it("shows above the threads the totals of every matching thread, not only the page's", async () => {
     const { server } = await renderAnswers("/urgents");
     const answer = (await server.ask("/api/v1/answers?urgent=true&page=1&pageSize=1", ORGANIZER)) as { totalItems: number; totals: { observers: number; flaggedAnswers: number } };

@@ -1,60 +1,73 @@
-import { useEffect } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useMatch, useNavigate, useOutlet, useSearchParams } from "react-router";
 import { useApi } from "../../../api/api-context";
-import { listMachine, type ListFilter } from "../../../shared/machines/list.machine";
+import type { ListFilter } from "../../../shared/machines/list.machine";
 import { selectFilter } from "../../../shared/machines/list.selectors";
-import { resourceMachine } from "../../../shared/machines/resource.machine";
 import { selectIsLoading as selectCountiesLoading } from "../../../shared/machines/resource.selectors";
 import { paths } from "../../../shared/paths";
 import { usePageActor } from "../../../shared/use-page-actor";
-import { createAnswerListActors, createCountyActors, type AnswerThread } from "./answer-list.actors";
+import { useLiveChannel } from "../../../shared/live";
+import { createAnswersRoomActors } from "../answers-room.actors";
+import { AnswersRoomContext } from "../answers-room.context";
+import { answersRoomMachine } from "../answers-room.machine";
+import { createFormsStore } from "../details/forms.store";
+import type { AnswerThread } from "./answer-list.actors";
 import { ANSWER_LIST_INPUT } from "./answer-list.config";
 import { selectCounties } from "./answer-list.selectors";
-import { answerDetailsHref, answerListHref, filterFromSearch, isEmptyFilter, searchFromFilter, type AnswerListRoute } from "./answer-list.url";
+import { answerDetailsHref, answerListHref, filterFromSearch, isEmptyFilter, searchFromFilter, threadFromParams, type AnswerListRoute } from "./answer-list.url";
 import { AnswerDownload } from "./AnswerDownload";
 import { AnswerFilters } from "./AnswerFilters";
 import { AnswerFormFilter } from "./AnswerFormFilter";
 import { AnswerThreadResults } from "./AnswerThreadResults";
 import { ThreadOrder } from "./ThreadOrder";
 import { TriageShortcuts } from "./TriageShortcuts";
-import { useThreadFeed } from "./use-thread-feed";
 import { useKeyboardTriage } from "./use-keyboard-triage";
 
 const sameFilter = (left: ListFilter, right: ListFilter) => searchFromFilter(left) === searchFromFilter(right);
 
 /**
  * /answers and /urgents: the filter form, the paged threads and, beside them, the thread opened in the details
- * child route. The filter lives in the URL query (shareable, kept on reload and by Back); the list machine follows it.
+ * child route, all run by one answers room (answers-room.machine.ts). The filter lives in the URL query (shareable,
+ * kept on reload and by Back) and the thread in the path: the room follows both.
  */
 export function AnswerThreadList({ urgent }: { urgent: boolean }) {
   const api = useApi();
+  const live = useLiveChannel();
   const navigate = useNavigate();
   const route: AnswerListRoute = urgent ? "urgents" : "answers";
   const [searchParams] = useSearchParams();
   const urlFilter = filterFromSearch(searchParams);
   // The effect below and the form's key depend on this normalized text, not on the object rebuilt every render.
   const search = searchFromFilter(urlFilter);
-  const list = usePageActor(listMachine, createAnswerListActors(api, urgent), { input: ANSWER_LIST_INPUT });
+  const open = useMatch(`${paths[route].href()}/${paths.answerDetails.path}`)?.params;
+  const [forms] = useState(createFormsStore);
+  // A new filter or page leaves the thread that was open (spec, section 4).
+  const showList = (filter: ListFilter) => void navigate(answerListHref(route, filter));
+  const room = usePageActor(
+    answersRoomMachine,
+    { actors: createAnswersRoomActors({ api, urgent, forms, live }), actions: { leaveThread: () => showList(urlFilter) } },
+    { input: { urgent, filter: urlFilter, thread: open ? threadFromParams(open) : null } },
+  );
+  const list = useSelector(room, (snapshot) => snapshot.children.list!);
+  const feed = useSelector(room, (snapshot) => snapshot.children.feed!);
+  const counties = useSelector(room, (snapshot) => snapshot.children.counties!);
   const appliedFilter = useSelector(list, selectFilter);
-  const counties = usePageActor(resourceMachine, createCountyActors(api));
   const countyOptions = useSelector(counties, selectCounties);
   const countiesLoading = useSelector(counties, selectCountiesLoading);
   const details = useOutlet();
-  const open = useMatch(`${paths[route].href()}/${paths.answerDetails.path}`)?.params;
+  const roomOfDetails = useMemo(() => ({ room, forms }), [room, forms]);
 
-  // The URL is the filter's source of truth: a link, a reload or Back sets it, and the list loads page 1 of it.
+  // The URL is the room's address: a link, a reload or Back changes it, and the room's list and panes follow.
+  const { idObserver, idPollingStation } = open ?? {};
   useEffect(() => {
-    const filter = filterFromSearch(new URLSearchParams(search));
-    if (sameFilter(list.getSnapshot().context.query.filter, filter)) return;
-    list.send(isEmptyFilter(filter) && !filter.sort ? { type: "filter.reset" } : { type: "filter.submit", filter });
-  }, [list, search]);
+    const thread = idObserver === undefined ? null : threadFromParams({ idObserver, idPollingStation });
+    room.send({ type: "address.changed", filter: filterFromSearch(new URLSearchParams(search)), thread });
+  }, [room, search, idObserver, idPollingStation]);
 
-  // A new filter or page leaves the thread that was open (spec, section 4).
-  const showList = (filter: ListFilter) => void navigate(answerListHref(route, filter));
   const applyFilter = (filter: ListFilter) => {
     // The same filter again leaves the URL as it is: page 1 is loaded here instead of by the URL's change.
     if (sameFilter(filter, urlFilter)) list.send({ type: "filter.submit", filter });
@@ -64,11 +77,8 @@ export function AnswerThreadList({ urgent }: { urgent: boolean }) {
     list.send({ type: direction === "next" ? "page.next" : "page.previous" });
     if (open) showList(urlFilter);
   };
-  const feed = useThreadFeed(list, appliedFilter, urgent, () => {
-    if (open) showList(urlFilter);
-  });
   const [shortcutsOpened, shortcuts] = useDisclosure(false);
-  useKeyboardTriage(feed, open, shortcuts.open);
+  useKeyboardTriage(room, shortcuts.open);
   const isSelected = (thread: AnswerThread) =>
     open?.idObserver === String(thread.idObserver) && open.idPollingStation === String(thread.idPollingStation);
 
@@ -111,7 +121,9 @@ export function AnswerThreadList({ urgent }: { urgent: boolean }) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          {details ?? (
+          {details ? (
+            <AnswersRoomContext value={roomOfDetails}>{details}</AnswersRoomContext>
+          ) : (
             <Text c="dimmed">
               <Trans>Choose a station on the left to see the observer's answers.</Trans>
             </Text>

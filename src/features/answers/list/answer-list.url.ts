@@ -34,3 +34,17 @@ export function answerListHref(route: AnswerListRoute, filter: ListFilter): stri
 export function answerDetailsHref(route: AnswerListRoute, filter: ListFilter, idObserver: number, idPollingStation: number): string {
   return `${paths.answerDetails.href(route, idObserver, idPollingStation)}${searchFromFilter(filter)}`;
 }
+
+/** A route id: a whole number from 1 up (the contract's ids), anything else is null. */
+function idOf(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** The thread a details route names, or null when its ids are not ids. */
+export function threadFromParams(params: { idObserver?: string; idPollingStation?: string }): { observerId: number; pollingStationId: number } | null {
+  const observerId = idOf(params.idObserver);
+  const pollingStationId = idOf(params.idPollingStation);
+  return observerId === null || pollingStationId === null ? null : { observerId, pollingStationId };
+}

@@ -4,7 +4,6 @@ import axe from "axe-core";
 import { renderApp } from "../../../../../tests/support/render-app";
 import { answerRoutes } from "../../answer.routes";
 import { startTestServer, type TestServer } from "../../../../../tests/support/test-server";
-import { sendToTriagePanel } from "./index";
 import type { Thread, ThreadTriage } from "./triage.types";
 
 /** The screens this test visits. */
@@ -152,9 +151,7 @@ describe("the thread triage panel", { timeout: 60_000 }, () => {
 
   it("takes the keyboard triage's commands: a state, then undo back to the state before it", async () => {
     const { server, app, thread, panel } = await openPanel();
-    act(() => {
-      expect(sendToTriagePanel(thread, { type: "triage.setState", state: "in_progress" })).toBe(true);
-    });
+    await app.user.keyboard("2");
     await waitFor(() => expect(within(panel).getByRole("radio", { name: "In progress" })).toBeChecked());
     const undo = await within(panel).findByRole("button", { name: "Undo (back to New)" });
     expect((await triageOf(server, thread)).review.state).toBe("in_progress");
@@ -169,24 +166,18 @@ describe("the thread triage panel", { timeout: 60_000 }, () => {
         expect.stringContaining(`${ORGANIZER} set New`),
       ]),
     );
-    // another thread is not this panel's: nothing is sent
-    expect(sendToTriagePanel({ ...thread, pollingStationId: thread.pollingStationId + 1 }, { type: "triage.undo" })).toBe(false);
   });
 
-  it("shows another admin's claim after a refresh sent from outside, keeping the draft comment", async () => {
+  it("shows another admin's claim as soon as the live channel tells of it, keeping the draft comment", async () => {
     const { server, app, thread, panel } = await openPanel();
-    await app.user.type(within(panel).getByRole("textbox", { name: /Comment for the staff/ }), "Draft");
-    await callAs(server, NGO_ADMIN, "POST", threadPath(thread, "/claim"), { takeOver: false });
-    act(() => {
-      sendToTriagePanel(thread, { type: "triage.refresh" });
-    });
-    expect(await within(panel).findByText(`Held by ${NGO_ADMIN} · 0 min`)).toBeInTheDocument();
     const field = within(panel).getByRole("textbox", { name: /Comment for the staff/ });
+    await app.user.type(field, "Draft");
+    await callAs(server, NGO_ADMIN, "POST", threadPath(thread, "/claim"), { takeOver: false });
+    expect(await within(panel).findByText(`Held by ${NGO_ADMIN} · 0 min`, {}, FIRST_PAINT)).toBeInTheDocument();
     expect(field).toHaveValue("Draft");
 
-    act(() => {
-      sendToTriagePanel(thread, { type: "triage.comment.focus" });
-    });
+    act(() => field.blur());
+    await app.user.keyboard("n");
     expect(field).toHaveFocus();
   });
 });

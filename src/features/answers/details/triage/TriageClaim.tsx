@@ -3,7 +3,7 @@ import { Plural, Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { minutesSince, useServerNow } from "../../../../shared/server-clock";
 import { ConfirmDialog } from "../../../../shared/ui/ConfirmDialog";
-import type { TriagePanelActor } from "./triage-panel.registry";
+import type { TriagePanelActor } from "./thread-triage.machine";
 import * as select from "./triage.selectors";
 import { TriageErrorText } from "./TriageErrorText";
 import type { ThreadClaim } from "./triage.types";

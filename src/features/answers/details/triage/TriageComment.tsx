@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Alert, Button, Group, Stack, Textarea } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import type { TriagePanelActor } from "./triage-panel.registry";
+import type { TriagePanelActor } from "./thread-triage.machine";
 import * as select from "./triage.selectors";
 import { TriageErrorText } from "./TriageErrorText";
 

@@ -1,7 +1,7 @@
 import { Button, Group, SegmentedControl, Stack, Text, Textarea } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import type { TriagePanelActor } from "./triage-panel.registry";
+import type { TriagePanelActor } from "./thread-triage.machine";
 import { reviewStateLabels } from "./triage.labels";
 import * as select from "./triage.selectors";
 import { reviewStates, type ReviewState } from "./triage.types";

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { OutlineIcon } from "../../../../shared/ui/ListIcons";
 import { formatLocalDateTime } from "../details.format";
-import type { TriagePanelActor } from "./triage-panel.registry";
+import type { TriagePanelActor } from "./thread-triage.machine";
 import * as select from "./triage.selectors";
 import type { TimelineEntry } from "./triage.types";
 import { TimelineEntryText } from "./TimelineEntryText";

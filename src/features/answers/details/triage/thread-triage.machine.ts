@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, raise, setup } from "xstate";
+import { assign, emit, enqueueActions, fromPromise, raise, setup, type ActorRefFrom } from "xstate";
 import { toLoadFailure, type LoadFailure } from "../../../../shared/machines/load-failure";
 import { toMutationError, type MutationError } from "../../../../shared/machines/mutation.machine";
 import { serverOffset } from "../../../../shared/server-clock";
@@ -60,7 +60,7 @@ export type ThreadTriageEvent =
   | { type: "comment.edit"; text: string }
   /** `key` is a fresh idempotency key; it is used only when the draft has none yet. */
   | { type: "comment.send"; key: string }
-  | { type: "panel.close" };
+  | { type: "thread.change"; thread: Thread };
 
 /** The comment box should take the focus; a comment was added (keyboard triage then returns to the list). */
 export type ThreadTriageEmitted = { type: "comment.focusRequested" } | { type: "comment.added" };
@@ -72,6 +72,25 @@ const fromLoad = ({ triage, receivedAt }: LoadedTriage) => ({
   claim: triage.claim,
   timeline: triage.timeline,
   clockOffsetMs: serverOffset(triage.serverTime, receivedAt),
+});
+
+/** A panel of `thread` with nothing loaded yet. */
+const freshContext = (thread: Thread): ThreadTriageContext => ({
+  thread,
+  review: null,
+  claim: null,
+  timeline: [],
+  clockOffsetMs: 0,
+  loadError: null,
+  claimError: null,
+  takingOver: false,
+  stateChange: null,
+  undoTo: null,
+  stateError: null,
+  resolutionDraft: "",
+  commentDraft: "",
+  commentKey: null,
+  commentError: null,
 });
 
 const currentState = (review: ThreadReview | null): StateRequest => ({
@@ -100,8 +119,11 @@ export const threadTriageMachine = setup({
     heartbeat: 30_000,
   },
   actions: {
-    /** Fire and forget: the panel is going away, nobody waits for the answer. */
+    /** Fire and forget: the panel moves to another thread, nobody waits for the answer (the room releases on leaving). */
     abandonClaim: (_, _params: { thread: Thread }) => {},
+    /** Keyboard triage then returns to the list (the answers room overrides it to tell itself). */
+    announceCommentAdded: emit({ type: "comment.added" }),
+    startOver: assign(({ event }) => (event.type === "thread.change" ? freshContext(event.thread) : {})),
   },
   guards: {
     isMine: ({ context }) => context.claim?.mine === true,
@@ -113,35 +135,24 @@ export const threadTriageMachine = setup({
     isOtherState: ({ context }, params: { state: ReviewState }) => context.review?.state !== params.state,
     canUndo: ({ context }) => context.undoTo !== null && context.undoTo.state !== context.review?.state,
     hasDraft: ({ context }) => context.commentDraft.trim().length > 0,
+    isOtherThread: ({ context }, params: { thread: Thread }) =>
+      context.thread.observerId !== params.thread.observerId || context.thread.pollingStationId !== params.thread.pollingStationId,
   },
 }).createMachine({
   id: "thread-triage",
   description:
     "The triage panel of one answer thread: its review state, who holds it (claimed, renewed every 30 s, released) and its timeline with the staff's comments.",
-  context: ({ input }) => ({
-    thread: input,
-    review: null,
-    claim: null,
-    timeline: [],
-    clockOffsetMs: 0,
-    loadError: null,
-    claimError: null,
-    takingOver: false,
-    stateChange: null,
-    undoTo: null,
-    stateError: null,
-    resolutionDraft: "",
-    commentDraft: "",
-    commentKey: null,
-    commentError: null,
-  }),
+  context: ({ input }) => freshContext(input),
   initial: "loading",
   on: {
-    "panel.close": {
-      description: "The panel unmounts (or shows another thread): a claim it holds is released so that nobody waits 90 s for it",
-      actions: enqueueActions(({ context, enqueue }) => {
-        if (context.claim?.mine) enqueue({ type: "abandonClaim", params: { thread: context.thread } });
-      }),
+    "thread.change": {
+      guard: { type: "isOtherThread", params: ({ event }) => ({ thread: event.thread }) },
+      target: ".loading",
+      reenter: true,
+      description: "Another thread picked in the list: this one's claim is released and the panel starts over (a draft is this thread's)",
+      actions: [enqueueActions(({ context, enqueue }) => {
+          if (context.claim?.mine) enqueue({ type: "abandonClaim", params: { thread: context.thread } });
+        }), "startOver"],
     },
   },
   states: {
@@ -376,7 +387,7 @@ export const threadTriageMachine = setup({
                       timeline: context.timeline.some((entry) => entry.id === event.output.id) ? context.timeline : [...context.timeline, event.output],
                     })),
                     raise({ type: "triage.refresh" }),
-                    emit({ type: "comment.added" }),
+                    "announceCommentAdded",
                   ],
                 },
                 onError: { target: "failed", actions: assign({ commentError: ({ event }) => toMutationError(event.error) }) },
@@ -399,3 +410,5 @@ export const threadTriageMachine = setup({
     },
   },
 });
+
+export type TriagePanelActor = ActorRefFrom<typeof threadTriageMachine>;

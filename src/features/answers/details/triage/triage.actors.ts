@@ -60,10 +60,10 @@ export function createTriageActors(api: ApiClient) {
   };
 }
 
-/** The machine's fire-and-forget release when the panel goes away (nobody is left to hear the answer). */
+/** The fire-and-forget release of a claim whose panel moves on or goes away (nobody is left to hear the answer). */
 export function createTriageActions(api: ApiClient) {
   return {
-    abandonClaim: (_: unknown, { thread }: { thread: Thread }) => {
+    abandonClaim: (thread: Thread) => {
       api.DELETE("/api/v1/answers/threads/{idObserver}/{idPollingStation}/claim", { params: pathOf(thread) }).catch(() => {});
     },
   };
