@@ -97,6 +97,11 @@ export interface Database {
     value: string | null;
     lastModified: DefaultedTimestamp;
   };
+  /** Each observer's latest answer, note or station record, kept by triggers on the three (migration 002). */
+  observerActivity: {
+    observerId: number;
+    lastSeen: Timestamp;
+  };
   /** One row per (observer, station) with answers, kept by triggers on answer (migration 004). */
   answerThread: {
     observerId: number;
@@ -127,7 +132,7 @@ export interface Database {
     text: string | null;
     idempotencyKey: string | null;
   };
-  /** The live channel's log, appended by record_live_events() (migration 007). */
+  /** The live channel's log (migration 007), appended by record_live_events() (functions/record_live_events.sql). */
   liveEvent: {
     id: Generated<number>;
     ngoId: number;
@@ -137,6 +142,11 @@ export interface Database {
     at: Timestamp;
     payload: unknown;
   };
+  /** The highest live_event id retention has deleted (migration 007): one row. */
+  liveEventTrim: {
+    onlyRow: Generated<boolean>;
+    trimmedThrough: number;
+  };
   /** One row per (observer, station, form) with answers, kept by triggers on answer and question_option (migration 005). */
   answerTally: {
     observerId: number;
@@ -145,6 +155,16 @@ export interface Database {
     answerCount: number;
     flaggedCount: number;
     lastModified: Timestamp;
+  };
+  /** Each observer's presence at each station, kept by triggers on answer_tally, note and polling_station_info (migration 011). */
+  stationPresence: {
+    observerId: number;
+    pollingStationId: number;
+    arrived: boolean;
+    noted: boolean;
+    formIds: number[];
+    flaggedCount: number;
+    lastActivity: Timestamp;
   };
   note: {
     id: Generated<number>;

@@ -7,10 +7,10 @@ export interface ThreadKey {
 }
 
 /**
- * Appends a live event per thread, carrying the thread as it is now (migration 007's `record_live_events`), and
+ * Appends a live event per thread, carrying the thread as it is now (db/functions/record_live_events.sql), and
  * wakes every instance's listener when the transaction commits. Call it last in the transaction that makes the
  * change, so that the events carry the thread as committed; their ids are given at the commit, in commit order
- * (migration 012).
+ * (db/functions/live_event_take_place.sql).
  */
 export async function recordLiveEvents(
   db: Kysely<Database>,

@@ -7,7 +7,7 @@ import { fail } from "../problem.ts";
 
 export type Observer = components["schemas"]["Observer"];
 
-/** Kept by the triggers of migration 002: the latest answer, note or station record of each observer. */
+/** Kept by the triggers of db/functions/observer_activity_touch.sql: the latest answer, note or station record of each observer. */
 type ActivityTables = {
   observerActivity: { observerId: number; lastSeen: Date };
 };
