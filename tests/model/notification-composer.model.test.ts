@@ -107,8 +107,9 @@ const ev = {
   toggle: (id: number) => ({ type: "selection.toggle", id }) satisfies ModelEvent,
   selectAll: { type: "selection.selectAll" },
   clear: { type: "selection.clear" },
-  sendSelected: { type: "send.selected" },
-  sendAll: { type: "send.all" },
+  // The page makes a fresh key per press; the machine keeps the first until the message changes.
+  sendSelected: { type: "send.selected", key: "key-of-a-press" },
+  sendAll: { type: "send.all", key: "key-of-a-press" },
   confirm: { type: "send.confirm" },
   cancel: { type: "send.cancel" },
   sent: { type: "xstate.done.actor.send", actorId: "send", output: RESULT },

@@ -6,6 +6,7 @@ import { resourceMachine } from "../../shared/machines/resource.machine";
 import { selectData, selectIsLoading } from "../../shared/machines/resource.selectors";
 import { usePageActor } from "../../shared/use-page-actor";
 import { ListLoading } from "../../shared/ui/ListLoading";
+import { newIdempotencyKey } from "./idempotency-key";
 import { notificationComposerMachine } from "./notification-composer.machine";
 import * as composer from "./notification-composer.selectors";
 import { CHANNEL, SENDER, createComposerActors, createCountyActors, createProviderActors, type County, type NotificationProvider } from "./notifications.actors";
@@ -128,10 +129,10 @@ export function NotificationComposer({ observerIds }: { observerIds: number[] })
         />
       ) : null}
       <Group>
-        <Button color={canSendSelected ? "green" : "gray"} disabled={!editable} onClick={() => actor.send({ type: "send.selected" })}>
+        <Button color={canSendSelected ? "green" : "gray"} disabled={!editable} onClick={() => actor.send({ type: "send.selected", key: newIdempotencyKey() })}>
           <Plural value={selection.length} one="Send to # selected observer" other="Send to # selected observers" comment="Button: send the notification to the selected observers" />
         </Button>
-        <Button color={draftComplete ? "green" : "gray"} disabled={!editable} onClick={() => actor.send({ type: "send.all" })}>
+        <Button color={draftComplete ? "green" : "gray"} disabled={!editable} onClick={() => actor.send({ type: "send.all", key: newIdempotencyKey() })}>
           <Trans comment="Button: send the notification to every observer">Send to all</Trans>
         </Button>
       </Group>

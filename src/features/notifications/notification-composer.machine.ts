@@ -1,7 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
 import { toLoadFailure, type LoadFailure } from "../../shared/machines/load-failure";
 import { isRetryable, toMutationError, type MutationError } from "../../shared/machines/mutation.machine";
-import { newIdempotencyKey } from "./idempotency-key";
 
 /** An observer the composer can address: found by a search, or chosen on another screen. */
 export interface Candidate {
@@ -71,8 +70,9 @@ export type ComposerEvent =
   | { type: "selection.toggle"; id: number }
   | { type: "selection.selectAll" }
   | { type: "selection.clear" }
-  | { type: "send.selected" }
-  | { type: "send.all" }
+  /** `key` is a fresh idempotency key, made by the page; it is used only when the composed message has none yet. */
+  | { type: "send.selected"; key: string }
+  | { type: "send.all"; key: string }
   | { type: "send.confirm" }
   | { type: "send.cancel" }
   | { type: "send.retry" }
@@ -136,9 +136,9 @@ export const notificationComposerMachine = setup({
     }),
     selectAll: assign(({ context }) => ({ selection: context.found.map((candidate) => candidate.id), idempotencyKey: null })),
     clearSelection: assign({ selection: [], idempotencyKey: null }),
-    prepareSend: assign(({ context }, params: { audience: Audience }) => ({
+    prepareSend: assign(({ context }, params: { audience: Audience; key: string }) => ({
       audience: params.audience,
-      idempotencyKey: context.idempotencyKey !== null && context.audience === params.audience ? context.idempotencyKey : newIdempotencyKey(),
+      idempotencyKey: context.idempotencyKey !== null && context.audience === params.audience ? context.idempotencyKey : params.key,
       sendError: null,
     })),
     keepResult: assign((_, params: { result: SendResult }) => ({ result: params.result, idempotencyKey: null })),
@@ -213,11 +213,11 @@ export const notificationComposerMachine = setup({
             "selection.selectAll": { target: ".unchecked", actions: "selectAll" },
             "selection.clear": { target: ".unchecked", actions: "clearSelection" },
             "send.selected": [
-              { guard: "canSendSelected", target: "#notification-composer.confirming", actions: { type: "prepareSend", params: { audience: "selected" } } },
+              { guard: "canSendSelected", target: "#notification-composer.confirming", actions: { type: "prepareSend", params: ({ event }) => ({ audience: "selected", key: event.key }) } },
               { target: ".incomplete" },
             ],
             "send.all": [
-              { guard: "draftComplete", target: "#notification-composer.confirming", actions: { type: "prepareSend", params: { audience: "all" } } },
+              { guard: "draftComplete", target: "#notification-composer.confirming", actions: { type: "prepareSend", params: ({ event }) => ({ audience: "all", key: event.key }) } },
               { target: ".incomplete" },
             ],
           },

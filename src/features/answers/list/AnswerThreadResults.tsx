@@ -4,7 +4,7 @@ import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import type { listMachine } from "../../../shared/machines/list.machine";
-import { useServerNow } from "../../../shared/server-clock";
+import { useServerNow } from "../../../shared/use-server-now";
 import {
   selectCanGoNext,
   selectCanGoPrevious,

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { renderHook, screen } from "@testing-library/react";
-import { serverOffset, useServerNow } from "../../../shared/server-clock";
+import { serverOffset } from "../../../shared/server-clock";
+import { useServerNow } from "../../../shared/use-server-now";
 import type { ReactElement, ReactNode } from "react";
 import { render } from "@testing-library/react";
 import { MantineProvider } from "@mantine/core";

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { Plural, Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { minutesSince, useServerNow } from "../../../../shared/server-clock";
+import { minutesSince } from "../../../../shared/server-clock";
+import { useServerNow } from "../../../../shared/use-server-now";
 import { ConfirmDialog } from "../../../../shared/ui/ConfirmDialog";
 import type { TriagePanelActor } from "./thread-triage.machine";
 import * as select from "./triage.selectors";
