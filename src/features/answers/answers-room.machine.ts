@@ -6,7 +6,7 @@ import { detailsMachine } from "./details/details.machine";
 import { threadTriageMachine, type TriagePanelCommand } from "./details/triage/thread-triage.machine";
 import type { AnswerThreadRow } from "./list/answer-list.actors";
 import { ANSWER_LIST_INPUT, EMPTY_ANSWER_FILTER } from "./list/answer-list.config";
-import { isEmptyFilter, searchFromFilter } from "./list/answer-list.url";
+import { isEmptyFilter, sameFilter } from "./list/answer-list.url";
 import { threadKey } from "./list/live-match";
 import { threadFeedMachine } from "./list/thread-feed.machine";
 
@@ -52,7 +52,6 @@ export const roomFeedMachine = threadFeedMachine.provide({ actions: { announcePa
 export const roomTriageMachine = threadTriageMachine.provide({ actions: { announceCommentAdded: sendParent({ type: "triage.commentAdded" }) } });
 
 const sameThread = (a: Thread | null, b: Thread | null) => a?.observerId === b?.observerId && a?.pollingStationId === b?.pollingStationId;
-const sameFilter = (a: ListFilter, b: ListFilter) => searchFromFilter(a) === searchFromFilter(b);
 const keyOf = (thread: Thread) => threadKey({ idObserver: thread.observerId, idPollingStation: thread.pollingStationId });
 const concerns = (event: LiveEvent, thread: Thread | null) =>
   event.type === "reset" || (event.event.idObserver === thread?.observerId && event.event.idPollingStation === thread.pollingStationId);

@@ -18,7 +18,7 @@ import { createFormsStore } from "../details/forms.store";
 import type { AnswerThread } from "./answer-list.actors";
 import { ANSWER_LIST_INPUT } from "./answer-list.config";
 import { selectCounties } from "./answer-list.selectors";
-import { answerDetailsHref, answerListHref, filterFromSearch, isEmptyFilter, searchFromFilter, threadFromParams, type AnswerListRoute } from "./answer-list.url";
+import { answerDetailsHref, answerListHref, filterFromSearch, isEmptyFilter, sameFilter, searchFromFilter, threadFromParams, type AnswerListRoute } from "./answer-list.url";
 import { AnswerDownload } from "./AnswerDownload";
 import { AnswerFilters } from "./AnswerFilters";
 import { AnswerFormFilter } from "./AnswerFormFilter";
@@ -26,8 +26,6 @@ import { AnswerThreadResults } from "./AnswerThreadResults";
 import { ThreadOrder } from "./ThreadOrder";
 import { TriageShortcuts } from "./TriageShortcuts";
 import { useKeyboardTriage } from "./use-keyboard-triage";
-
-const sameFilter = (left: ListFilter, right: ListFilter) => searchFromFilter(left) === searchFromFilter(right);
 
 /**
  * /answers and /urgents: the filter form, the paged threads and, beside them, the thread opened in the details

@@ -22,6 +22,9 @@ export function searchFromFilter(filter: ListFilter): string {
   return text ? `?${text}` : "";
 }
 
+/** Two filters that make the same address (empty fields and order aside). */
+export const sameFilter = (left: ListFilter, right: ListFilter) => searchFromFilter(left) === searchFromFilter(right);
+
 /** Nothing filters the list (its order, `sort`, is not a filter). */
 export const isEmptyFilter = (filter: ListFilter) => ANSWER_FILTER_FIELDS.every((field) => field === "sort" || !filter[field]);
 
