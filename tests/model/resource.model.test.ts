@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise, waitFor, type DoneActorEvent, type ErrorActorEvent } from "xstate";
-import { resourceMachine, type ResourceEvent } from "../../src/shared/machines/resource.machine";
+import { createActor, fromPromise, SimulatedClock, waitFor, type DoneActorEvent, type ErrorActorEvent } from "xstate";
+import { resourceMachine, type ResourceEvent, type ResourceInput } from "../../src/shared/machines/resource.machine";
 import { selectData, selectIsLoading, selectIsRefreshing, selectIsStale, selectLoadError } from "../../src/shared/machines/resource.selectors";
 import { reachedBy, testEveryMaximalPath } from "../support/maximal-paths";
 import type { ModelTestOptions } from "../support/model";
@@ -11,17 +11,27 @@ import type { ModelTestOptions } from "../support/model";
  * several screens and has none of its own, so the oracle is what the loader answered: the executors note the last
  * data a load resolved with and whether a reload failed since, and every state checks what a view reads (loader,
  * data kept on screen, stale mark, error) against those notes, with how many loads are in flight, so a path also
- * proves that a superseded load was aborted.
+ * proves that a superseded load was aborted, and that the load in flight asks for the query last given.
+ *
+ * Twice: as most screens run it (loaded again only when asked), and refreshing on its own (the coverage board) on a
+ * simulated clock, where "the interval passed" is a step.
  */
+
+const INTERVAL = 10_000;
+const AFTER_INTERVAL = "xstate.after.refreshInterval.resource.ready.waiting";
+const FIRST_QUERY = { silentMinutes: 30 };
+const LATER_QUERY = { silentMinutes: 60 };
 
 type ModelEvent =
   | ResourceEvent
+  | { type: typeof AFTER_INTERVAL }
   | DoneActorEvent<string[], "load">
   | ErrorActorEvent<{ status: number }, "load">
   | DoneActorEvent<string[], "reload">
   | ErrorActorEvent<{ status: number }, "reload">;
 
 interface PendingLoad {
+  input: unknown;
   resolve: (data: unknown) => void;
   reject: (error: unknown) => void;
   signal: AbortSignal;
@@ -33,17 +43,20 @@ interface Expected {
   data: string[] | null;
   /** A reload failed after it. */
   stale: boolean;
+  /** The query last given. */
+  query: unknown;
 }
 
 interface System {
   actor: ReturnType<typeof start>;
+  clock: SimulatedClock;
   loads: PendingLoad[];
   expected: Expected;
 }
 
-function start(loads: PendingLoad[]) {
-  const load = fromPromise<unknown>(({ signal }) => new Promise((resolve, reject) => loads.push({ resolve, reject, signal })));
-  return createActor(resourceMachine.provide({ actors: { load } })).start();
+function start(loads: PendingLoad[], input: ResourceInput, clock: SimulatedClock) {
+  const load = fromPromise<unknown, unknown>(({ input, signal }) => new Promise((resolve, reject) => loads.push({ input, resolve, reject, signal })));
+  return createActor(resourceMachine.provide({ actors: { load } }), { input, clock }).start();
 }
 
 const active = (loads: PendingLoad[]) => loads.filter((load) => !load.signal.aborted);
@@ -68,14 +81,19 @@ const events: ModelEvent[] = [
   { type: "xstate.error.actor.reload", actorId: "reload", error: FAILURE },
   { type: "resource.reload" },
   { type: "resource.retry" },
+  { type: "resource.query", query: LATER_QUERY },
 ];
+/** Refreshing on its own, the interval passing is one more event. */
+const timedEvents: ModelEvent[] = [...events, { type: AFTER_INTERVAL }];
 
 type Options = ModelTestOptions<typeof resourceMachine, ModelEvent, System>;
 
 const resolveWith = async (system: System, data: string[]) => {
-  pendingLoad(system).resolve(data);
+  const load = pendingLoad(system);
+  expect(load.input).toEqual(system.expected.query);
+  load.resolve(data);
   await settled(system);
-  system.expected = { data, stale: false };
+  system.expected = { ...system.expected, data, stale: false };
 };
 const rejectWith = async (system: System, error: { status: number }) => {
   pendingLoad(system).reject(error);
@@ -93,9 +111,25 @@ const eventExecutors: Options["eventExecutors"] = {
   },
   "resource.reload": ({ actor }) => actor.send({ type: "resource.reload" }),
   "resource.retry": ({ actor }) => actor.send({ type: "resource.retry" }),
+  "resource.query": (system, { query }) => {
+    system.actor.send({ type: "resource.query", query });
+    system.expected.query = query;
+  },
+  [AFTER_INTERVAL]: ({ clock }) => clock.increment(INTERVAL),
 };
 
 const stillToSettle = ({ loads }: System) => active(loads).filter((load) => !("settled" in load)).length;
+
+/** The data shown, with nothing in flight: until asked, or until the interval passes. */
+function shownAgain(system: System) {
+  const snapshot = system.actor.getSnapshot();
+  expect(selectIsLoading(snapshot)).toBe(false);
+  expect(selectIsRefreshing(snapshot)).toBe(false);
+  expect(selectData(snapshot)).toEqual(system.expected.data);
+  expect(selectIsStale(snapshot)).toBe(system.expected.stale);
+  expect(selectLoadError(snapshot)).toBeNull();
+  expect(stillToSettle(system)).toBe(0);
+}
 
 const stateAssertions: Options["stateAssertions"] = {
   loading: (system) => {
@@ -106,15 +140,8 @@ const stateAssertions: Options["stateAssertions"] = {
     expect(selectLoadError(snapshot)).toBeNull();
     expect(stillToSettle(system)).toBe(1);
   },
-  "ready.shown": (system) => {
-    const snapshot = system.actor.getSnapshot();
-    expect(selectIsLoading(snapshot)).toBe(false);
-    expect(selectIsRefreshing(snapshot)).toBe(false);
-    expect(selectData(snapshot)).toEqual(system.expected.data);
-    expect(selectIsStale(snapshot)).toBe(system.expected.stale);
-    expect(selectLoadError(snapshot)).toBeNull();
-    expect(stillToSettle(system)).toBe(0);
-  },
+  "ready.shown": (system) => shownAgain(system),
+  "ready.waiting": (system) => shownAgain(system),
   "ready.reloading": (system) => {
     const snapshot = system.actor.getSnapshot();
     expect(selectIsRefreshing(snapshot)).toBe(true);
@@ -133,23 +160,32 @@ const stateAssertions: Options["stateAssertions"] = {
   },
 };
 
+const setUp = (input: ResourceInput) => () => {
+  const loads: PendingLoad[] = [];
+  const clock = new SimulatedClock();
+  return { actor: start(loads, input, clock), clock, loads, expected: { data: null, stale: false, query: input.query ?? null } };
+};
+
 let reached: ReturnType<typeof reachedBy>;
+let timedReached: ReturnType<typeof reachedBy>;
 
 describe(`${resourceMachine.id} model`, () => {
-  const paths = testEveryMaximalPath({
-    machine: resourceMachine,
-    events,
-    setUp: () => {
-      const loads: PendingLoad[] = [];
-      return { actor: start(loads), loads, expected: { data: null, stale: false } };
-    },
-    eventExecutors,
-    stateAssertions,
-  });
+  const paths = testEveryMaximalPath({ machine: resourceMachine, input: {}, events, setUp: setUp({}), eventExecutors, stateAssertions });
   reached = reachedBy(paths);
 
-  it("replays 6 paths", () => {
-    expect(paths).toHaveLength(6);
+  // 6 before the query: each state is now reached before and after another query was given.
+  it("replays 21 paths", () => {
+    expect(paths).toHaveLength(21);
+  });
+});
+
+describe(`${resourceMachine.id} model, refreshing on its own`, () => {
+  const input = { refreshInterval: INTERVAL, query: FIRST_QUERY };
+  const paths = testEveryMaximalPath({ machine: resourceMachine, input, events: timedEvents, setUp: setUp(input), eventExecutors, stateAssertions });
+  timedReached = reachedBy(paths);
+
+  it("replays 29 paths", () => {
+    expect(paths).toHaveLength(29);
   });
 });
 
@@ -157,5 +193,7 @@ describe(`${resourceMachine.id} model coverage`, () => {
   it("reaches every state through every event", () => {
     expect(reached.states).toEqual(new Set(['"loading"', '{"ready":"shown"}', '{"ready":"reloading"}', '"failed"']));
     expect(reached.events).toEqual(new Set(["xstate.init", ...events.map((event) => event.type)]));
+    expect(timedReached.states).toEqual(new Set(['"loading"', '{"ready":"waiting"}', '{"ready":"reloading"}', '"failed"']));
+    expect(timedReached.events).toEqual(new Set(["xstate.init", ...timedEvents.map((event) => event.type)]));
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { waitFor } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import type { DoneActorEvent, SnapshotFrom } from "xstate";
-import { REFRESH_INTERVAL_MS, statisticsBoardMachine, type BoardEvent, type BoardResults } from "../../src/features/statistics/statistics-board.machine";
+import { BOARD_INPUT, REFRESH_INTERVAL_MS, statisticsBoardLogic, type BoardCards, type BoardResults } from "../../src/features/statistics/statistics-board";
 import { StatisticsCards } from "../../src/features/statistics/StatisticsCards";
 import { CARD_SIZE, STATISTIC_CARDS, type StatisticsPage } from "../../src/features/statistics/statistics.config";
 import { control, findAll, textOf } from "../pages/dom/find";
@@ -16,13 +16,15 @@ import { renderScreen } from "../support/render-screen";
 import { askBeforeTests, problem, startTestServer, type HeldRequests } from "../support/test-server";
 
 /*
- * The cards' statechart replayed on the real statistics screen (StatisticsCards) over the real server's demo seed.
+ * The cards' statechart (the shared resource machine refreshing on its own every 10 s, each answer merged card by
+ * card: statistics-board.ts) replayed on the real statistics screen (StatisticsCards) over the real server's demo seed.
  * Every card's request is held until the path says how the load ends: the model's results name, card by card, a page
  * (the request reaches the server, which must answer that page, asked once before the graph) or a failure (answered
  * with a 503). The 10 s refresh is the only timer held; the coverage below the cards is held in its loader.
  *
- * `loadCards` settles every card on its own (Promise.allSettled), so it never rejects: the machine's
- * `xstate.error.actor.*` transitions cannot happen on this screen and are not explored.
+ * The load settles every card on its own (Promise.allSettled), so it never rejects: the resource's
+ * `xstate.error.actor.*` transitions, its failed state and its retry cannot happen on this screen and are not explored;
+ * nor another query (the board has none) nor a reload asked for while one runs (the refresh icon is busy then).
  *
  * The oracle is not the machine: the executors note each card's last page and whether its last request failed, and
  * every state checks the screen against those notes by the product's rules (a card shows once it has a page with
@@ -30,11 +32,11 @@ import { askBeforeTests, problem, startTestServer, type HeldRequests } from "../
  * with the requests in flight (one per card while loading, none while waiting) and the one refresh timer.
  */
 
-const REFRESH_AFTER = "xstate.after.refreshInterval.statisticsBoard.ready.waiting";
+const REFRESH_AFTER = "xstate.after.refreshInterval.resource.ready.waiting";
 const FAILURE_STATUS = 503;
 const ORGANIZER = "0700000001";
 
-type ModelEvent = BoardEvent | { type: typeof REFRESH_AFTER } | DoneActorEvent<BoardResults, "loadCards"> | DoneActorEvent<BoardResults, "refreshCards">;
+type ModelEvent = { type: "resource.reload" } | { type: typeof REFRESH_AFTER } | DoneActorEvent<BoardResults, "load"> | DoneActorEvent<BoardResults, "reload">;
 
 const pathOf = (method: string) => `/api/v1/statistics/${method}?page=1&pageSize=${CARD_SIZE}`;
 const serverPages = (await askBeforeTests("demo", ORGANIZER, STATISTIC_CARDS.map((card) => pathOf(card.method)))) as StatisticsPage[];
@@ -51,7 +53,8 @@ const FIRST = resultsFailing(stations);
 const LATER = resultsFailing(observers);
 const NONE = resultsFailing(...STATISTIC_CARDS.map((card) => card.key));
 
-type BoardSnapshot = SnapshotFrom<typeof statisticsBoardMachine>;
+type BoardSnapshot = SnapshotFrom<typeof statisticsBoardLogic>;
+const cardsOf = ({ context }: BoardSnapshot) => Object.values((context.data as BoardCards | null) ?? {});
 
 /**
  * A load may answer with some cards failing or with none coming through; a refresh with the observers failing, or,
@@ -59,20 +62,19 @@ type BoardSnapshot = SnapshotFrom<typeof statisticsBoardMachine>;
  * whether any of those is stale.
  */
 function events(snapshot: BoardSnapshot): ModelEvent[] {
-  const cards = Object.values(snapshot.context.cards);
-  const shown = cards.some((card) => card.page !== null);
+  const shown = cardsOf(snapshot).some((card) => card.page !== null);
   return [
-    { type: "xstate.done.actor.loadCards", actorId: "loadCards", output: FIRST },
-    { type: "xstate.done.actor.loadCards", actorId: "loadCards", output: NONE },
-    { type: "xstate.done.actor.refreshCards", actorId: "refreshCards", output: LATER },
-    ...(shown ? [{ type: "xstate.done.actor.refreshCards", actorId: "refreshCards", output: NONE } as const] : []),
-    { type: "board.refresh" },
+    { type: "xstate.done.actor.load", actorId: "load", output: FIRST },
+    { type: "xstate.done.actor.load", actorId: "load", output: NONE },
+    { type: "xstate.done.actor.reload", actorId: "reload", output: LATER },
+    ...(shown ? [{ type: "xstate.done.actor.reload", actorId: "reload", output: NONE } as const] : []),
+    ...(snapshot.matches({ ready: "reloading" }) ? [] : [{ type: "resource.reload" } as const]),
     { type: REFRESH_AFTER },
   ];
 }
 
-const distinguish = ({ context }: BoardSnapshot) => {
-  const cards = Object.values(context.cards);
+const distinguish = (snapshot: BoardSnapshot) => {
+  const cards = cardsOf(snapshot);
   return [cards.some((card) => card.page !== null), cards.some((card) => card.page !== null && card.error !== null)];
 };
 
@@ -145,13 +147,13 @@ async function expectInFlight({ requests }: System, count: 0 | 1) {
   await waitFor(() => expect(requests.map((held) => held.activeCount())).toEqual(STATISTIC_CARDS.map(() => count)));
 }
 
-type Options = ModelTestOptions<typeof statisticsBoardMachine, ModelEvent, System>;
+type Options = ModelTestOptions<typeof statisticsBoardLogic, ModelEvent, System>;
 
 const eventExecutors: Options["eventExecutors"] = {
-  "xstate.done.actor.loadCards": (system, { output }) => settle(system, output),
-  "xstate.done.actor.refreshCards": (system, { output }) => settle(system, output),
+  "xstate.done.actor.load": (system, { output }) => settle(system, output),
+  "xstate.done.actor.reload": (system, { output }) => settle(system, output),
   // Refresh now, or Try again where nothing could be shown: both ask for the cards at once.
-  "board.refresh": async ({ user, expected }) =>
+  "resource.reload": async ({ user, expected }) =>
     user.click(await control({ role: "button", name: expectedCards(expected).length === 0 ? "Try again" : "Refresh the statistics now" })),
   [REFRESH_AFTER]: ({ timers }) => expect(timers.elapse()).toBe(1),
 };
@@ -173,7 +175,7 @@ const stateAssertions: Options["stateAssertions"] = {
     // the next round waits the whole interval after this answer: one timer, never two
     expect(system.timers.pendingCount()).toBe(1);
   },
-  "ready.refreshing": async (system) => {
+  "ready.reloading": async (system) => {
     await eventually(() => refreshButton()?.hasAttribute("data-loading")).toBe(true);
     await expectCards(system);
     await expectInFlight(system, 1);
@@ -186,9 +188,9 @@ const stateAssertions: Options["stateAssertions"] = {
 
 function describeEvent(event: ModelEvent): string {
   switch (event.type) {
-    case "xstate.done.actor.loadCards":
-    case "xstate.done.actor.refreshCards": {
-      const what = event.type === "xstate.done.actor.loadCards" ? "load" : "refresh";
+    case "xstate.done.actor.load":
+    case "xstate.done.actor.reload": {
+      const what = event.type === "xstate.done.actor.load" ? "load" : "refresh";
       const failed = STATISTIC_CARDS.filter((card) => "error" in event.output[card.key]!).map((card) => card.key);
       return `${what} answers${failed.length === STATISTIC_CARDS.length ? ", every card failing" : failed.length ? `, ${failed.join(", ")} failing` : ""}`;
     }
@@ -201,8 +203,8 @@ function describeEvent(event: ModelEvent): string {
 
 let reached: ReturnType<typeof reachedBy>;
 
-describe(`${statisticsBoardMachine.id} model on the statistics screen`, () => {
-  const paths = testEveryMaximalPath({ machine: statisticsBoardMachine, events, setUp, eventExecutors, stateAssertions, describeEvent, distinguish });
+describe("statistics board model on the statistics screen", () => {
+  const paths = testEveryMaximalPath({ machine: statisticsBoardLogic, input: BOARD_INPUT, events, setUp, eventExecutors, stateAssertions, describeEvent, distinguish });
   reached = reachedBy(paths);
 
   it("replays 6 paths", () => {
@@ -210,9 +212,9 @@ describe(`${statisticsBoardMachine.id} model on the statistics screen`, () => {
   });
 });
 
-describe(`${statisticsBoardMachine.id} model coverage`, () => {
+describe("statistics board model coverage", () => {
   it("reaches every state through every event the screen can send", () => {
-    expect(reached.states).toEqual(new Set(['"loading"', '{"ready":"waiting"}', '{"ready":"refreshing"}']));
-    expect(reached.events).toEqual(new Set(["xstate.init", "xstate.done.actor.loadCards", "xstate.done.actor.refreshCards", "board.refresh", REFRESH_AFTER]));
+    expect(reached.states).toEqual(new Set(['"loading"', '{"ready":"waiting"}', '{"ready":"reloading"}']));
+    expect(reached.events).toEqual(new Set(["xstate.init", "xstate.done.actor.load", "xstate.done.actor.reload", "resource.reload", REFRESH_AFTER]));
   });
 });

@@ -1,12 +1,13 @@
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { act, waitFor } from "@testing-library/react";
-import type { DoneActorEvent, ErrorActorEvent, EventObject, SnapshotFrom } from "xstate";
+import { initialTransition, transition, type DoneActorEvent, type ErrorActorEvent, type EventObject, type SnapshotFrom } from "xstate";
 import { KEEP_ALIVE_FRAME, RESET_FRAME } from "../../server/src/live/events.ts";
 import { claimThread } from "../../server/src/reports/triage/claims.ts";
+import { threadClaimMachine, type ThreadClaimEvent } from "../../src/features/answers/details/triage/thread-claim.machine";
 import { threadTriageMachine, type ThreadTriageEvent } from "../../src/features/answers/details/triage/thread-triage.machine";
 import type { LoadedTriage, ThreadClaim, ThreadReview, ThreadTriage, TimelineEntry } from "../../src/features/answers/details/triage/triage.types";
-import { replayPath, shortestPaths, type ModelTestOptions } from "../support/model";
-import { chartTransitions, fewestCoveringPaths, pathTransitions, type Candidate } from "../support/model-cover";
+import { replayPath, shortestPaths, type ModelPath, type ModelTestOptions } from "../support/model";
+import { chartTransitions, fewestCoveringPaths, pathTransitions, selectedTransitions, type Candidate } from "../support/model-cover";
 import { renderApp } from "../support/render-app";
 import { answerRoutes } from "../../src/features/answers/answer.routes";
 import { COLLEAGUE, ME, THREAD_A, THREAD_B, twoAnswerThreads } from "../support/seeds/answer-threads.seed";
@@ -20,24 +21,32 @@ import type { ThreadTriage as TriagePanel, TriageView } from "../pages/thread-tr
 const FEATURES = [answerRoutes];
 
 /*
- * The triage panel's statechart, replayed on the real answers screen (/answers/details/1/1, signed in as admin.cfr)
- * over the real server. Every request of the panel is held until the path says how it ends: a done event lets it
- * reach the server, which must answer what the model expects (the test first brings the server where the event says:
- * the colleague dan.cfr claims or takes the thread over, or a claim lapses); an error event answers it with a 503,
- * a 409 the server itself gives, or a network failure. Each state then asserts what the user sees (who holds the
- * thread, which buttons work, the review state, the comment box, every error text), what the screen sent (takeOver,
- * the state with its note, the comment with its idempotency key) and what the server now holds.
+ * The triage panel's two statecharts, replayed on the real answers screen (/answers/details/3/10, signed in as
+ * admin.cfr) over the real server: the panel's own (thread-triage.machine.ts: loading, the review state, the
+ * comments, keeping in sync) and its claim child's (thread-claim.machine.ts: who holds the thread). Every request of
+ * the panel is held until the path says how it ends: a done event lets it reach the server, which must answer what the
+ * model expects (the test first brings the server where the event says: the colleague dan.cfr claims or takes the
+ * thread over, or a claim lapses); an error event answers it with a 503, a 409 the server itself gives, or a network
+ * failure. Each state then asserts what the user sees (who holds the thread, which buttons work, the review state, the
+ * comment box, every error text), what the screen sent (takeOver, the state with its note, the comment with its
+ * idempotency key) and what the server now holds.
  *
  * Outside events come the way the app gets them: a refresh from the live stream (a reset frame, the test plays the
- * stream), the keyboard triage's keys (c, 3, n), the panel closing when another thread is opened. The 30 s heartbeat
- * runs on fake timers; the clock offset shows as the claim's age, 0 min on the server's clock (the server's time is
- * fixed at TEST_NOW, six days before the browser's; without the offset the age would read thousands of minutes).
+ * stream), the keyboard triage's keys (c, 3, n), another thread opened from the list. The 30 s heartbeat runs on
+ * fake timers; the clock offset shows as the claim's age, 0 min on the server's clock (the server's time is fixed at
+ * TEST_NOW, six days before the browser's; without the offset the age would read thousands of minutes).
+ *
+ * Each chart has its own paths. A panel path leaves the claim where its loads put it (nobody holds the thread); a
+ * claim path leaves the rest of the panel as its first load showed it, and its `claim.loaded` is a load of the panel
+ * (the first, or a reload the claim asked for or the live stream brings) answering who holds the thread. The claim
+ * path's commands and thread change reach the claim through the panel, which passes them on: those of the panel's
+ * transitions are taken by the claim paths (`throughPanel`).
  *
  * Each family explores a few events; of all their shortest paths, the fewest that take every transition of the chart
  * and show every view (tests/support/model-cover.ts) are replayed.
  */
 
-const HEARTBEAT = "xstate.after.heartbeat.thread-triage.ready.claim.held.waiting";
+const HEARTBEAT = "xstate.after.heartbeat.threadClaim.held.waiting";
 const NOW = TEST_NOW.toISOString();
 const EXPIRES = new Date(TEST_NOW.getTime() + 90_000).toISOString();
 const DRAFT = "Lawyer on the way";
@@ -45,23 +54,25 @@ const FIRST_PAINT_MS = 20_000;
 const NOTE = "Called the observer";
 
 type Failure = { status: number; code: string; claim?: ThreadClaim | null };
-type ModelEvent =
+type TriageEvent =
   | ThreadTriageEvent
-  | { type: typeof HEARTBEAT }
   | DoneActorEvent<LoadedTriage, "load">
   | ErrorActorEvent<Failure, "load">
   | DoneActorEvent<LoadedTriage, "reload">
   | ErrorActorEvent<Failure, "reload">
+  | DoneActorEvent<ThreadReview, "setState">
+  | ErrorActorEvent<Failure, "setState">
+  | DoneActorEvent<TimelineEntry, "comment">
+  | ErrorActorEvent<Failure, "comment">;
+type ClaimEvent =
+  | ThreadClaimEvent
+  | { type: typeof HEARTBEAT }
   | DoneActorEvent<ThreadClaim, "claim">
   | ErrorActorEvent<Failure, "claim">
   | DoneActorEvent<ThreadClaim, "renew">
   | ErrorActorEvent<Failure, "renew">
   | DoneActorEvent<undefined, "release">
-  | ErrorActorEvent<Failure, "release">
-  | DoneActorEvent<ThreadReview, "setState">
-  | ErrorActorEvent<Failure, "setState">
-  | DoneActorEvent<TimelineEntry, "comment">
-  | ErrorActorEvent<Failure, "comment">;
+  | ErrorActorEvent<Failure, "release">;
 
 /** The claims the server gives at TEST_NOW (its clock is fixed): the user's, and the colleague's. */
 const mine: ThreadClaim = { holderId: 1, holder: ME, since: NOW, expiresAt: EXPIRES, mine: true };
@@ -81,8 +92,13 @@ const loaded = (claim: ThreadClaim | null, review: ThreadReview = untouched, com
 
 const unavailable: Failure = { status: 503, code: "unavailable" };
 const networkFailure: Failure = { status: 0, code: "network_error" };
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as ModelEvent;
-const failed = (id: string, error: Failure) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as ModelEvent;
+function done<Event extends EventObject>(id: string, output: unknown) {
+  return { type: `xstate.done.actor.${id}`, actorId: id, output } as unknown as Event;
+}
+function failed<Event extends EventObject>(id: string, error: Failure) {
+  return { type: `xstate.error.actor.${id}`, actorId: id, error } as unknown as Event;
+}
+const claimLoaded = (claim: ThreadClaim | null): ClaimEvent => ({ type: "claim.loaded", claim });
 
 function threadPath({ observerId, pollingStationId }: { observerId: number; pollingStationId: number }, rest = "") {
   return `/api/v1/answers/threads/${observerId}/${pollingStationId}${rest}`;
@@ -237,15 +253,39 @@ async function load(system: System, output: LoadedTriage) {
 }
 
 type TriageSnapshot = SnapshotFrom<typeof threadTriageMachine>;
-type ClaimLeaf = "none" | "claiming" | "held" | "releasing" | "heldByOther" | "lost" | { held: "renewing" };
-type Options = ModelTestOptions<typeof threadTriageMachine, ModelEvent, System>;
+type ClaimSnapshot = SnapshotFrom<typeof threadClaimMachine>;
+type TriageOptions = ModelTestOptions<typeof threadTriageMachine, TriageEvent, System>;
+type ClaimOptions = ModelTestOptions<typeof threadClaimMachine, ClaimEvent, System>;
+
+/** The panel and its claim as the other chart's paths leave them: loading; shown with nobody holding the thread. */
+const [PANEL_LOADING] = initialTransition(threadTriageMachine, THREAD_A);
+const [PANEL_READY] = transition(threadTriageMachine, PANEL_LOADING, done<ThreadTriageEvent>("load", loaded(null)));
+const [NOBODY_HOLDS] = transition(threadClaimMachine, initialTransition(threadClaimMachine, THREAD_A)[0], { type: "claim.loaded", claim: null });
 
 function open(system: System) {
   if (system.closed) throw new Error("another thread was opened: a path ends with thread.change");
   return system;
 }
 
-const eventExecutors: Options["eventExecutors"] = {
+/** The panel reloads, asked by the claim: the next `claim.loaded` answers it. */
+async function reloadAsked(system: System, before: number) {
+  await waitFor(() => expect(system.held.triage.receivedCount()).toBe(before + 1));
+}
+
+// Another thread opened from the list: the panel starts over on it, and releases the claim it held (fire and forget).
+async function openThreadB(system: System) {
+  const holding = (await serverClaim(open(system))) === ME;
+  await system.openThread(`${THREAD_B.observerId}-${THREAD_B.pollingStationId}`);
+  system.closed = true;
+  if (holding) {
+    await waitFor(() => expect(system.held.release.activeCount()).toBe(1));
+    await releaseHeld(system.held.release);
+  }
+  expect(system.held.release.receivedCount()).toBe(holding ? 1 : 0);
+  expect(await serverClaim(system)).toBeNull();
+}
+
+const triageExecutors: TriageOptions["eventExecutors"] = {
   "xstate.done.actor.load": (system, { output }) => load(open(system), output),
   "xstate.error.actor.load": (system, { error }) => answerHeld(open(system).held.triage, failure(error)),
   "xstate.done.actor.reload": (system, { output }) => load(open(system), output),
@@ -256,49 +296,12 @@ const eventExecutors: Options["eventExecutors"] = {
     act(() => system.live.reset());
     await waitFor(() => expect(system.held.triage.receivedCount()).toBe(before + 1));
   },
-  // The Claim button where the panel shows one; elsewhere (held by someone else) the keyboard triage's c.
-  "triage.claim": async (system) => {
-    const { claim } = (await open(system).page.view()) as Extract<TriageView, { phase: "ready" }>;
-    await (claim === "absent" ? system.page.shortcut("c") : system.page.claim());
-  },
-  "triage.takeOver": (system) => open(system).page.takeOver(),
-  "takeOver.confirm": (system) => open(system).page.confirmTakeOver(),
-  "takeOver.cancel": (system) => open(system).page.cancelTakeOver(),
-  "triage.release": (system) => open(system).page.release(),
-  // The contract's heartbeat: a claim lives 90 s and is renewed every 30 s, not sooner.
-  [HEARTBEAT]: async (system) => {
-    const renewals = open(system).held.renew.receivedCount();
-    system.live.keepAlive();
-    await settle();
-    act(() => void vi.advanceTimersByTime(25_000));
-    await settle();
-    expect(system.held.renew.receivedCount()).toBe(renewals);
-    act(() => void vi.advanceTimersByTime(5_000));
-  },
-  "xstate.done.actor.claim": async (system, { output }) => {
-    // Nobody else holds it by then, unless this claim takes it over.
-    const { takeOver } = lastSent(open(system), "POST", "/claim") as { takeOver: boolean };
-    if (!takeOver && (await serverClaim(system)) === COLLEAGUE) await bringClaimTo(system, null);
-    expect(await releaseHeld(system.held.claim)).toEqual(output);
-  },
-  "xstate.error.actor.claim": async (system, { error }) => {
-    if (error.code !== "claim_held") return answerHeld(open(system).held.claim, failure(error));
-    // The colleague claimed it first: the server's own 409 says who holds it.
-    await bringClaimTo(open(system), error.claim ?? null);
-    expect(await releaseHeld(system.held.claim)).toMatchObject({ status: 409, code: "claim_held", claim: error.claim });
-  },
-  "xstate.done.actor.renew": async (system, { output }) => expect(await releaseHeld(open(system).held.renew)).toEqual(output),
-  "xstate.error.actor.renew": async (system, { error }) => {
-    if (error.code !== "claim_lost") return answerHeld(open(system).held.renew, failure(error));
-    await bringClaimTo(open(system), error.claim ?? null);
-    expect(await releaseHeld(system.held.renew)).toMatchObject({ status: 409, code: "claim_lost", claim: error.claim });
-  },
-  "xstate.done.actor.release": async (system) => {
-    // The release ends the user's claim; a colleague's taken meanwhile has lapsed by then, as the model says nobody holds it.
-    if ((await serverClaim(open(system))) === COLLEAGUE) await bringClaimTo(system, null);
-    expect(await releaseHeld(system.held.release)).toBeUndefined();
-  },
-  "xstate.error.actor.release": (system, { error }) => answerHeld(open(system).held.release, failure(error)),
+  // The claim's commands are the claim paths' (the panel passes them on): no panel path sends them.
+  "triage.claim": () => Promise.reject(new Error("a claim path's command")),
+  "triage.takeOver": () => Promise.reject(new Error("a claim path's command")),
+  "takeOver.confirm": () => Promise.reject(new Error("a claim path's command")),
+  "takeOver.cancel": () => Promise.reject(new Error("a claim path's command")),
+  "triage.release": () => Promise.reject(new Error("a claim path's command")),
   "triage.setState": async (system, { state }) => {
     if (state === "resolved") {
       // The Resolve button under the note, or the keyboard triage's 3 (no note) when no note is asked.
@@ -329,48 +332,102 @@ const eventExecutors: Options["eventExecutors"] = {
     await open(system).page.shortcut("n");
     await eventually(() => system.page.commentFocused()).toBe(true);
   },
-  // Another thread opened from the list: this panel starts over on it, and releases the claim it held (fire and forget).
-  "thread.change": async (system) => {
-    const holding = (await serverClaim(open(system))) === ME;
-    await system.openThread(`${THREAD_B.observerId}-${THREAD_B.pollingStationId}`);
-    system.closed = true;
-    if (holding) {
-      await waitFor(() => expect(system.held.release.activeCount()).toBe(1));
-      await releaseHeld(system.held.release);
+  "thread.change": openThreadB,
+};
+
+const claimExecutors: ClaimOptions["eventExecutors"] = {
+  // A load of the panel: the one waiting (the first, or a reload the claim asked for), else one the live stream brings.
+  "claim.loaded": async (system, { claim }) => {
+    if (open(system).held.triage.activeCount() === 0) {
+      const before = system.held.triage.receivedCount();
+      act(() => system.live.reset());
+      await reloadAsked(system, before);
     }
-    expect(system.held.release.receivedCount()).toBe(holding ? 1 : 0);
-    expect(await serverClaim(system)).toBeNull();
+    await load(system, loaded(claim));
   },
+  // The Claim button where the panel shows one; elsewhere (held by someone else) the keyboard triage's c.
+  "triage.claim": async (system) => {
+    const { claim } = (await open(system).page.view()) as Extract<TriageView, { phase: "ready" }>;
+    await (claim === "absent" ? system.page.shortcut("c") : system.page.claim());
+  },
+  "triage.takeOver": (system) => open(system).page.takeOver(),
+  "takeOver.confirm": (system) => open(system).page.confirmTakeOver(),
+  "takeOver.cancel": (system) => open(system).page.cancelTakeOver(),
+  "triage.release": (system) => open(system).page.release(),
+  // The contract's heartbeat: a claim lives 90 s and is renewed every 30 s, not sooner.
+  [HEARTBEAT]: async (system) => {
+    const renewals = open(system).held.renew.receivedCount();
+    system.live.keepAlive();
+    await settle();
+    act(() => void vi.advanceTimersByTime(25_000));
+    await settle();
+    expect(system.held.renew.receivedCount()).toBe(renewals);
+    act(() => void vi.advanceTimersByTime(5_000));
+  },
+  "xstate.done.actor.claim": async (system, { output }) => {
+    // Nobody else holds it by then, unless this claim takes it over.
+    const { takeOver } = lastSent(open(system), "POST", "/claim") as { takeOver: boolean };
+    if (!takeOver && (await serverClaim(system)) === COLLEAGUE) await bringClaimTo(system, null);
+    const reloads = system.held.triage.receivedCount();
+    expect(await releaseHeld(system.held.claim)).toEqual(output);
+    await reloadAsked(system, reloads);
+  },
+  "xstate.error.actor.claim": async (system, { error }) => {
+    if (error.code !== "claim_held") return answerHeld(open(system).held.claim, failure(error));
+    // The colleague claimed it first: the server's own 409 says who holds it.
+    await bringClaimTo(open(system), error.claim ?? null);
+    expect(await releaseHeld(system.held.claim)).toMatchObject({ status: 409, code: "claim_held", claim: error.claim });
+  },
+  "xstate.done.actor.renew": async (system, { output }) => expect(await releaseHeld(open(system).held.renew)).toEqual(output),
+  "xstate.error.actor.renew": async (system, { error }) => {
+    if (error.code !== "claim_lost") return answerHeld(open(system).held.renew, failure(error));
+    await bringClaimTo(open(system), error.claim ?? null);
+    const reloads = system.held.triage.receivedCount();
+    expect(await releaseHeld(system.held.renew)).toMatchObject({ status: 409, code: "claim_lost", claim: error.claim });
+    await reloadAsked(system, reloads);
+  },
+  "xstate.done.actor.release": async (system) => {
+    // The release ends the user's claim; a colleague's taken meanwhile has lapsed by then, as the model says nobody holds it.
+    if ((await serverClaim(open(system))) === COLLEAGUE) await bringClaimTo(system, null);
+    const reloads = system.held.triage.receivedCount();
+    expect(await releaseHeld(system.held.release)).toBeUndefined();
+    await reloadAsked(system, reloads);
+  },
+  "xstate.error.actor.release": (system, { error }) => answerHeld(open(system).held.release, failure(error)),
+  "thread.change": openThreadB,
 };
 
 const STATE_LABELS = { new: "New", in_progress: "In progress", resolved: "Resolved" } as const;
 const COMMENT_FAILED = "The comment was not added";
 const SAVE_FAILED = "The change could not be saved (error 503). Try again.";
 
-/** What the panel must show in a state of the model: written out by hand from the screen's spec, not from its code. */
-function expectedView(snapshot: TriageSnapshot): TriageView {
-  if (snapshot.matches("loading")) return { phase: "loading" };
-  if (snapshot.matches("failed")) return { phase: "failed", alerts: ["ErrorThe triage could not be loaded (error 503). Try again."] };
-  const context = snapshot.context;
-  const claim = context.claim;
+/**
+ * What the panel must show with the panel's chart in `panel` and its claim's in `claim`: written out by hand from the
+ * screen's spec, not from its code.
+ */
+function expectedView(panel: TriageSnapshot, claimState: ClaimSnapshot): TriageView {
+  if (panel.matches("loading")) return { phase: "loading" };
+  if (panel.matches("failed")) return { phase: "failed", alerts: ["ErrorThe triage could not be loaded (error 503). Try again."] };
+  const context = panel.context;
+  const claim = claimState.context.claim;
   const holderText = claim === null ? null : claim.mine ? "You hold this thread · 0 min" : `Held by ${claim.holder} · 0 min`;
-  const claimAt = (leaf: ClaimLeaf) => snapshot.matches({ ready: { claim: leaf } });
+  const claimAt = (leaf: ClaimLeaf) => claimState.matches(leaf);
   const nobody = claimAt("none") || claimAt("claiming");
   const lost = claimAt("lost");
-  const confirming = snapshot.matches({ ready: { claim: { heldByOther: "confirming" } } });
-  const idle = snapshot.matches({ ready: { state: "idle" } });
-  const resolving = snapshot.matches({ ready: { state: "resolving" } });
-  const saving = snapshot.matches({ ready: { state: "saving" } });
-  const sending = snapshot.matches({ ready: { comment: "sending" } });
-  const commentFailed = snapshot.matches({ ready: { comment: "failed" } });
+  const confirming = claimState.matches({ heldByOther: "confirming" });
+  const idle = panel.matches({ ready: { state: "idle" } });
+  const resolving = panel.matches({ ready: { state: "resolving" } });
+  const saving = panel.matches({ ready: { state: "saving" } });
+  const sending = panel.matches({ ready: { comment: "sending" } });
+  const commentFailed = panel.matches({ ready: { comment: "failed" } });
   const button = (shown: boolean, busy = false): ControlState => (!shown ? "absent" : busy ? "busy" : "enabled");
   const shownState = context.stateChange?.state ?? context.review?.state ?? "new";
-  const canUndo = idle && context.undoTo !== null && context.undoTo.state !== context.review?.state;
+  const undoTo = idle && context.undoTo !== null && context.undoTo.state !== context.review?.state ? context.undoTo.state : null;
   return {
     phase: "ready",
     alerts: [
       ...(lost ? [`You no longer hold this thread${claim ? `${claim.holder} holds it now.` : "Your claim lapsed; nobody holds it now."}`] : []),
-      ...(context.claimError ? [SAVE_FAILED] : []),
+      ...(claimState.context.claimError ? [SAVE_FAILED] : []),
       ...(context.stateError ? [SAVE_FAILED] : []),
       ...(commentFailed ? [`${COMMENT_FAILED}Cannot reach the server. Check your connection and try again. Your text is kept.`] : []),
     ],
@@ -380,7 +437,7 @@ function expectedView(snapshot: TriageSnapshot): TriageView {
     takeOver: button(claimAt("heldByOther") || (lost && claim !== null)),
     dialog: confirming ? `Take over this thread?${claim?.holder} holds this thread. The timeline will show that you took it over.CancelTake over` : null,
     review: { chosen: STATE_LABELS[resolving ? "resolved" : shownState], control: saving ? "disabled" : "enabled" },
-    undo: canUndo ? `Undo (back to ${STATE_LABELS[context.undoTo!.state]})` : null,
+    undo: undoTo ? `Undo (back to ${STATE_LABELS[undoTo]})` : null,
     resolution: resolving ? { note: context.resolutionDraft } : null,
     comment: { text: context.commentDraft, readOnly: sending, add: sending ? "busy" : context.commentDraft.trim() ? "enabled" : "disabled" },
     comments: commentTexts(context.timeline).map((text) => text ?? ""),
@@ -411,33 +468,22 @@ async function serverReview({ server }: System) {
     .executeTakeFirstOrThrow();
 }
 
-const stateAssertions: Record<string, (system: System, snapshot: TriageSnapshot) => unknown> = {
+const triageAssertions: Record<string, (system: System, snapshot: TriageSnapshot) => unknown> = {
   loading: async (system, snapshot) => {
-    await eventually(() => system.page.view()).toEqual(expectedView(snapshot));
+    await eventually(() => system.page.view()).toEqual(expectedView(snapshot, NOBODY_HOLDS));
     await waiting(system.held.triage, 1);
   },
   failed: async (system, snapshot) => {
-    await eventually(() => system.page.view()).toEqual(expectedView(snapshot));
+    await eventually(() => system.page.view()).toEqual(expectedView(snapshot, NOBODY_HOLDS));
     await waiting(system.held.triage, 0);
   },
   ready: async (system, snapshot) => {
     if (system.closed) return;
-    await eventually(() => system.page.view()).toEqual(expectedView(snapshot));
+    await eventually(() => system.page.view()).toEqual(expectedView(snapshot, NOBODY_HOLDS));
   },
   "ready.sync": async (system, snapshot) => {
     if (system.closed) return;
     await waiting(system.held.triage, snapshot.matches({ ready: { sync: "reloading" } }) ? 1 : 0);
-  },
-  "ready.claim": async (system, snapshot) => {
-    if (system.closed) return;
-    const at = (leaf: ClaimLeaf) => snapshot.matches({ ready: { claim: leaf } });
-    await waiting(system.held.claim, at("claiming") ? 1 : 0);
-    await waiting(system.held.renew, at({ held: "renewing" }) ? 1 : 0);
-    await waiting(system.held.release, at("releasing") ? 1 : 0);
-    // The claim request asks to take the thread over exactly when the user confirmed a take-over.
-    if (at("claiming")) expect(lastSent(system, "POST", "/claim")).toEqual({ takeOver: snapshot.context.takingOver });
-    // What the server holds is what the panel says (requests still waiting have not changed it).
-    expect(await serverClaim(system)).toBe(snapshot.context.claim?.holder ?? null);
   },
   "ready.state": async (system, snapshot) => {
     if (system.closed) return;
@@ -468,58 +514,55 @@ const stateAssertions: Record<string, (system: System, snapshot: TriageSnapshot)
   },
 };
 
+type ClaimLeaf = "unknown" | "none" | "claiming" | "held" | "releasing" | "heldByOther" | "lost" | { held: "renewing" };
+
+/** One assertion for every state of the claim: the panel around it is as its first load showed it. */
+async function claimAssertion(system: System, snapshot: ClaimSnapshot) {
+  if (system.closed) return;
+  const at = (leaf: ClaimLeaf) => snapshot.matches(leaf);
+  await eventually(() => system.page.view()).toEqual(expectedView(at("unknown") ? PANEL_LOADING : PANEL_READY, snapshot));
+  await waiting(system.held.claim, at("claiming") ? 1 : 0);
+  await waiting(system.held.renew, at({ held: "renewing" }) ? 1 : 0);
+  await waiting(system.held.release, at("releasing") ? 1 : 0);
+  // The claim request asks to take the thread over exactly when the user confirmed a take-over.
+  if (at("claiming")) expect(lastSent(system, "POST", "/claim")).toEqual({ takeOver: snapshot.context.takingOver });
+  // What the server holds is what the panel says (requests still waiting have not changed it).
+  expect(await serverClaim(system)).toBe(snapshot.context.claim?.holder ?? null);
+}
+const claimAssertions: Record<string, (system: System, snapshot: ClaimSnapshot) => unknown> = Object.fromEntries(
+  ["unknown", "none", "claiming", "held", "lost", "heldByOther", "releasing"].map((state) => [state, claimAssertion]),
+);
+
 const holderOf = (claim: ThreadClaim | null) => (claim === null ? "nobody" : claim.mine ? "me" : "a colleague");
 
-/**
- * What a state shows that its transitions alone do not tell apart, so that the cover replays a path to each: whom a
- * lost claim went to, the state saved (with a note, as an undo), the claim the closing panel let go.
- */
-function views(snapshot: TriageSnapshot, event: EventObject): string[] {
-  if (!snapshot.matches("ready")) return [];
-  const { claim, stateChange } = snapshot.context;
+/** What a panel state shows that its transitions alone do not tell apart: the state saved (with a note, as an undo). */
+function triageViews(snapshot: TriageSnapshot): string[] {
+  const { stateChange } = snapshot.context;
+  return snapshot.matches("ready") && stateChange ? [`saving ${stateChange.state}${stateChange.note.trim() ? " with a note" : ""}${stateChange.undo ? " (undo)" : ""}`] : [];
+}
+
+/** What a claim state or step shows that transitions alone do not tell apart: whom a lost claim went to, the claim the panel let go. */
+function claimViews(snapshot: ClaimSnapshot, event: EventObject, previous: ClaimSnapshot | undefined): string[] {
   return [
-    ...(snapshot.matches({ ready: { claim: "lost" } }) ? [`lost to ${holderOf(claim)}`] : []),
-    ...(stateChange ? [`saving ${stateChange.state}${stateChange.note.trim() ? " with a note" : ""}${stateChange.undo ? " (undo)" : ""}`] : []),
-    ...(event.type === "thread.change" ? [`another thread opened, held by ${holderOf(claim)}`] : []),
+    ...(snapshot.matches("lost") ? [`lost to ${holderOf(snapshot.context.claim)}`] : []),
+    ...(event.type === "thread.change" ? [`another thread opened, held by ${holderOf(previous?.context.claim ?? null)}`] : []),
   ];
 }
 
-const loads = (...claims: (ThreadClaim | null)[]): ModelEvent[] => [...claims.map((claim) => done("load", loaded(claim))), failed("load", unavailable), { type: "triage.retry" }];
-const claimFacts = ({ context }: TriageSnapshot) => [holderOf(context.claim), context.claimError?.status ?? null, context.takingOver];
+const loads = (...claims: (ThreadClaim | null)[]): TriageEvent[] => [
+  ...claims.map((claim) => done<TriageEvent>("load", loaded(claim))),
+  failed<TriageEvent>("load", unavailable),
+  { type: "triage.retry" },
+];
+const claimFacts = ({ context }: ClaimSnapshot) => [holderOf(context.claim), context.claimError?.status ?? null, context.takingOver];
 
-interface Family {
+interface Family<Snapshot, Event> {
   name: string;
-  events: (snapshot: TriageSnapshot) => ModelEvent[];
-  distinguish: (snapshot: TriageSnapshot) => unknown;
+  events: (snapshot: Snapshot) => Event[];
+  distinguish: (snapshot: Snapshot) => unknown;
 }
 
-const families: Family[] = [
-  {
-    name: "claim",
-    distinguish: claimFacts,
-    events: ({ context }) => [
-      ...loads(null, colleagues, mine),
-      { type: "triage.claim" },
-      { type: "triage.takeOver" },
-      { type: "takeOver.confirm" },
-      { type: "takeOver.cancel" },
-      { type: "triage.release" },
-      { type: HEARTBEAT },
-      done("claim", mine),
-      // A take-over always wins: only a plain claim can find the thread held.
-      ...(context.takingOver ? [] : [failed("claim", { status: 409, code: "claim_held", claim: colleagues })]),
-      failed("claim", unavailable),
-      done("renew", mine),
-      failed("renew", { status: 409, code: "claim_lost", claim: colleagues }),
-      failed("renew", { status: 409, code: "claim_lost", claim: null }),
-      failed("renew", networkFailure),
-      done("release", undefined),
-      failed("release", unavailable),
-      done("reload", loaded(colleagues)),
-      done("reload", loaded(null)),
-      done("reload", loaded(mine)),
-    ],
-  },
+const triageFamilies: Family<TriageSnapshot, TriageEvent>[] = [
   {
     name: "review state",
     distinguish: ({ context }) => [context.review, context.undoTo?.state ?? null, context.stateChange, context.stateError?.status ?? null, context.resolutionDraft],
@@ -537,8 +580,8 @@ const families: Family[] = [
         { type: "resolution.edit", note: NOTE },
         { type: "resolution.cancel" },
         { type: "triage.undo" },
-        ...(saved ? [done("setState", saved)] : []),
-        failed("setState", unavailable),
+        ...(saved ? [done<TriageEvent>("setState", saved)] : []),
+        failed<TriageEvent>("setState", unavailable),
       ];
     },
   },
@@ -553,70 +596,127 @@ const families: Family[] = [
       { type: "comment.send", key: "key-of-the-draft" },
       { type: "triage.comment.focus" },
       { type: "triage.refresh" },
-      done("reload", loaded(null, untouched, context.timeline.filter((entry) => entry.kind === "comment"))),
-      failed("reload", unavailable),
-      done("comment", commentOf(context.commentDraft)),
-      failed("comment", networkFailure),
+      done<TriageEvent>("reload", loaded(null, untouched, context.timeline.filter((entry) => entry.kind === "comment"))),
+      failed<TriageEvent>("reload", unavailable),
+      done<TriageEvent>("comment", commentOf(context.commentDraft)),
+      failed<TriageEvent>("comment", networkFailure),
     ],
-  },
-  {
-    // Another thread opened while this one is held: the panel starts over on it and releases the claim.
-    name: "moving on",
-    distinguish: (snapshot) => [snapshot.context.thread.observerId, ...claimFacts(snapshot)],
-    // The path ends on the other thread: its own triage is the claim family's.
-    events: ({ context }) =>
-      context.thread.observerId === THREAD_B.observerId
-        ? []
-        : [...loads(null), { type: "triage.claim" }, done("claim", mine), ...(context.claim?.mine ? [{ type: "thread.change", thread: THREAD_B } as const] : [])],
   },
 ];
 
-function describeEvent(event: ModelEvent): string {
+const claimFamilies: Family<ClaimSnapshot, ClaimEvent>[] = [
+  {
+    name: "claim",
+    distinguish: claimFacts,
+    events: (snapshot) => [
+      // A load lands in any state: the first, a reload the claim asked for, or one the live stream brings.
+      claimLoaded(null),
+      claimLoaded(colleagues),
+      claimLoaded(mine),
+      ...(snapshot.matches("unknown")
+        ? []
+        : [
+            { type: "triage.claim" } as const,
+            { type: "triage.takeOver" } as const,
+            { type: "takeOver.confirm" } as const,
+            { type: "takeOver.cancel" } as const,
+            { type: "triage.release" } as const,
+            { type: HEARTBEAT } as const,
+            done<ClaimEvent>("claim", mine),
+            // A take-over always wins: only a plain claim can find the thread held.
+            ...(snapshot.context.takingOver ? [] : [failed<ClaimEvent>("claim", { status: 409, code: "claim_held", claim: colleagues })]),
+            failed<ClaimEvent>("claim", unavailable),
+            done<ClaimEvent>("renew", mine),
+            failed<ClaimEvent>("renew", { status: 409, code: "claim_lost", claim: colleagues }),
+            failed<ClaimEvent>("renew", { status: 409, code: "claim_lost", claim: null }),
+            failed<ClaimEvent>("renew", networkFailure),
+            done<ClaimEvent>("release", undefined),
+            failed<ClaimEvent>("release", unavailable),
+          ]),
+    ],
+  },
+  {
+    // Another thread opened, the claim held or not: the panel starts over on it and releases a claim it holds.
+    name: "moving on",
+    distinguish: (snapshot) => [snapshot.context.thread.observerId, ...claimFacts(snapshot)],
+    // The path ends on the other thread: its own triage is the other paths'.
+    events: (snapshot) =>
+      snapshot.context.thread.observerId === THREAD_B.observerId
+        ? []
+        : snapshot.matches("unknown")
+          ? [claimLoaded(null)]
+          : [{ type: "triage.claim" }, done<ClaimEvent>("claim", mine), { type: "thread.change", thread: THREAD_B }],
+  },
+];
+
+function describeEvent(event: TriageEvent | ClaimEvent): string {
   if (event.type === HEARTBEAT) return "30 s pass";
   if ("error" in event) return `${event.type.replace("xstate.error.actor.", "")} fails (${event.error.code})`;
   if (event.type === "xstate.done.actor.load" || event.type === "xstate.done.actor.reload") {
     return `${event.actorId} answers (held by ${holderOf(event.output.triage.claim)})`;
   }
+  if (event.type === "claim.loaded") return `the panel loads (held by ${holderOf(event.claim)})`;
   if ("output" in event) return `${event.type.replace("xstate.done.actor.", "")} answers`;
   if (event.type === "triage.setState") return `triage.setState(${event.state})`;
   return event.type;
 }
 
-type TriageCandidate = Candidate<typeof threadTriageMachine, ModelEvent, Family>;
-const candidates: TriageCandidate[] = families.flatMap((family) =>
-  shortestPaths(threadTriageMachine, { input: THREAD_A, events: family.events, distinguish: family.distinguish }).map((path) => ({ path, extra: family })),
+const triageCandidates: Candidate<typeof threadTriageMachine, TriageEvent, string>[] = triageFamilies.flatMap((family) =>
+  shortestPaths(threadTriageMachine, { input: THREAD_A, events: family.events, distinguish: family.distinguish }).map((path) => ({ path, extra: family.name })),
 );
-const chosen = fewestCoveringPaths(threadTriageMachine, candidates, views);
+const claimCandidates: Candidate<typeof threadClaimMachine, ClaimEvent, string>[] = claimFamilies.flatMap((family) =>
+  shortestPaths(threadClaimMachine, { input: THREAD_A, events: family.events, distinguish: family.distinguish }).map((path) => ({ path, extra: family.name })),
+);
+const triageChosen = fewestCoveringPaths(threadTriageMachine, triageCandidates, triageViews);
+const claimChosen = fewestCoveringPaths(threadClaimMachine, claimCandidates, claimViews);
+
+/** The panel's transitions that pass a claim path's commands and its thread change on to the claim (the panel is shown). */
+const throughPanel = (path: ModelPath<typeof threadClaimMachine, ClaimEvent>) =>
+  path.steps.slice(1).flatMap(({ event }) => selectedTransitions(threadTriageMachine, PANEL_READY, event));
+
+const stepsOf = (path: { steps: { event: TriageEvent | ClaimEvent }[] }) => path.steps.slice(1).map((step) => describeEvent(step.event));
+const usesHeartbeat = (path: { steps: { event: EventObject }[] }) => path.steps.some((step) => step.event.type === HEARTBEAT);
 
 describe(`${threadTriageMachine.id} model on the answers screen`, () => {
-  for (const { path, extra: family } of chosen) {
-    const events = path.steps.slice(1).map((step) => describeEvent(step.event));
-    const fakeTimers = path.steps.some((step) => step.event.type === HEARTBEAT);
-    it(`${family.name}: ${events.join(" → ")}`, { timeout: 60_000 }, () =>
-      replayPath(path, { machine: threadTriageMachine, input: THREAD_A, events: [], setUp: () => setUp({ fakeTimers }), eventExecutors, stateAssertions }));
+  for (const { path, extra: family } of triageChosen) {
+    it(`${family}: ${stepsOf(path).join(" → ")}`, { timeout: 60_000 }, () =>
+      replayPath(path, { machine: threadTriageMachine, input: THREAD_A, events: [], setUp: () => setUp({ fakeTimers: false }), eventExecutors: triageExecutors, stateAssertions: triageAssertions }));
   }
 });
 
-describe(`${threadTriageMachine.id} model coverage`, () => {
-  const taken = new Set(chosen.flatMap(({ path }) => pathTransitions(threadTriageMachine, path)));
-  const reached = new Set(chosen.flatMap(({ path }) => path.steps.map((step) => JSON.stringify(step.state.value))));
+describe(`${threadClaimMachine.id} model on the answers screen`, () => {
+  for (const { path, extra: family } of claimChosen) {
+    it(`${family}: ${stepsOf(path).join(" → ")}`, { timeout: 60_000 }, () =>
+      replayPath(path, { machine: threadClaimMachine, input: THREAD_A, events: [], setUp: () => setUp({ fakeTimers: usesHeartbeat(path) }), eventExecutors: claimExecutors, stateAssertions: claimAssertions }));
+  }
+});
+
+describe(`${threadTriageMachine.id} and ${threadClaimMachine.id} model coverage`, () => {
+  const triageTaken = new Set([...triageChosen.flatMap(({ path }) => pathTransitions(threadTriageMachine, path)), ...claimChosen.flatMap(({ path }) => throughPanel(path))]);
+  const claimTaken = new Set(claimChosen.flatMap(({ path }) => pathTransitions(threadClaimMachine, path)));
+  const reached = (paths: { path: { steps: { state: { value: unknown } }[] } }[]) => paths.flatMap(({ path }) => path.steps.map((step) => JSON.stringify(step.state.value))).join("\n");
 
   // Pinned: a chart change that multiplies the paths (each a render of the screen) shows in review.
-  it("replays 18 of the families' 410 shortest paths", () => {
-    expect(candidates).toHaveLength(410);
-    expect(chosen).toHaveLength(18);
+  // Before the claim was a child (one chart of four regions), 18 of 410: the panel's paths were the product of the
+  // claim's states with the others'. Apart, each chart is covered on its own (22 paths), and leaving a thread is
+  // replayed both holding it and not (the views now read the claim the step left, not the fresh one).
+  it("replays 9 of the panel's 195 shortest paths and 13 of the claim's 160", () => {
+    expect(triageCandidates).toHaveLength(195);
+    expect(triageChosen).toHaveLength(9);
+    expect(claimCandidates).toHaveLength(160);
+    expect(claimChosen).toHaveLength(13);
   });
 
-  it("takes every transition of the chart", () => {
-    expect(chartTransitions(threadTriageMachine).filter((transition) => !taken.has(transition))).toEqual([]);
+  it("takes every transition of both charts, the panel's passing on of the claim's commands with the claim paths", () => {
+    expect(chartTransitions(threadTriageMachine).filter((transition) => !triageTaken.has(transition))).toEqual([]);
+    expect(chartTransitions(threadClaimMachine).filter((transition) => !claimTaken.has(transition))).toEqual([]);
   });
 
   it("reaches every state of every region", () => {
-    const leaves = [...reached].join("\n");
-    for (const leaf of ['"loading"', '"failed"', '"none"', '"claiming"', '"waiting"', '"renewing"', '"lost"', '"offered"', '"confirming"', '"releasing"']) {
-      expect(leaves).toContain(leaf);
-    }
-    for (const leaf of ['"sync":"idle"', '"sync":"reloading"', '"state":"idle"', '"state":"resolving"', '"state":"saving"']) expect(leaves).toContain(leaf);
-    for (const leaf of ['"comment":"editing"', '"comment":"sending"', '"comment":"failed"']) expect(leaves).toContain(leaf);
+    const panelLeaves = reached(triageChosen);
+    for (const leaf of ['"loading"', '"failed"', '"sync":"idle"', '"sync":"reloading"', '"state":"idle"', '"state":"resolving"', '"state":"saving"']) expect(panelLeaves).toContain(leaf);
+    for (const leaf of ['"comment":"editing"', '"comment":"sending"', '"comment":"failed"']) expect(panelLeaves).toContain(leaf);
+    const claimLeaves = reached(claimChosen);
+    for (const leaf of ['"unknown"', '"none"', '"claiming"', '"waiting"', '"renewing"', '"lost"', '"offered"', '"confirming"', '"releasing"']) expect(claimLeaves).toContain(leaf);
   });
 });

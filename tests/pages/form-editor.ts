@@ -32,6 +32,8 @@ export interface FormEditorScreen extends FormEditor {
   publishDialogButtons(): Promise<{ publish: ControlState; cancel: ControlState }>;
   /** The question asked before a published form is saved as a draft, null while it is not asked. */
   unpublishQuestion(): Promise<string | null>;
+  /** The question asked before the page is left with unsaved changes, null while it is not asked. */
+  leaveQuestion(): Promise<string | null>;
   /** What the live regions say now (moves announced to screen readers). */
   heard(): Promise<string[]>;
 
@@ -52,8 +54,12 @@ export interface FormEditorScreen extends FormEditor {
   loadTheirs(): Promise<void>;
   keepMine(): Promise<void>;
   retryLoad(): Promise<void>;
-  /** Back to the forms list with unsaved changes: the page asks, and the user discards them. */
-  leaveDiscarding(): Promise<void>;
+  /** Sets out for the forms list (the toolbar's link): with unsaved changes the page asks first. */
+  leave(): Promise<void>;
+  /** Answers the leave question by staying on the page. */
+  stayOnPage(): Promise<void>;
+  /** Answers the leave question by discarding the changes and going on to the list. */
+  discardAndLeave(): Promise<void>;
 }
 
 /** The words of the editor's surroundings that forms.ts does not list. */
@@ -72,6 +78,7 @@ export function formEditorWords(say: Say = english) {
     cancel: say("Cancel", {}, "CANCEL"),
     close: say("Close", {}, "CLOSE"),
     leaveTitle: say("Unsaved changes"),
+    stay: say("Stay"),
     discardAndLeave: say("Discard and leave"),
   };
 }
@@ -96,6 +103,7 @@ export const formEditorScreenControls = (words: FormEditorWords) => ({
   cancel: { role: "button", name: words.cancel } satisfies Target,
   close: { role: "button", name: words.close } satisfies Target,
   leaveDialog: { role: "dialog", name: words.leaveTitle } satisfies Target,
+  stay: { role: "button", name: words.stay } satisfies Target,
   discardAndLeave: { role: "button", name: words.discardAndLeave } satisfies Target,
   liveRegion: { role: "status", hidden: true } satisfies Target,
   listItem: { role: "listitem" } satisfies Target,

@@ -9,7 +9,8 @@
  *
  * A state is an atomic state of one region (not a combination of the regions' states). A transition is one of the chart's own (`chartTransitions`): its source, its event and its targets, guarded
  * alternatives apart, eventless (`always`) ones included. A "view" is what a suite says the screen shows differently
- * in a state (who holds the thread, an error...), which transitions alone do not tell apart.
+ * in a state or a step (who holds the thread, an error, whose claim a step let go...), which transitions alone do not
+ * tell apart; it may read the state the step left.
  */
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject, SnapshotFrom } from "xstate";
 import type { ModelPath } from "./model";
@@ -87,6 +88,14 @@ function stepTransitions(machine: AnyStateMachine, internal: TransitionLike[], f
   return [...taken, ...followed].map((transition) => nameOf(transition, always.has(transition) ? "always" : transition.eventType));
 }
 
+/**
+ * The transitions an event selects in a snapshot, named as `chartTransitions` names them: for a parent that passes
+ * its child's events on, the transitions that carry a child's path (the child's path does not walk the parent's chart).
+ */
+export function selectedTransitions(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): string[] {
+  return (machine.getTransitionData(snapshot, event) as unknown as TransitionLike[]).map((transition) => nameOf(transition));
+}
+
 /** The transitions a path takes, in order. */
 export function pathTransitions<Machine extends AnyStateMachine, Event extends EventObject>(machine: Machine, path: ModelPath<Machine, Event>): string[] {
   return path.steps.slice(1).flatMap((step, index) => stepTransitions(machine, internalTransitions(machine), path.steps[index]!.state, step.event, step.state));
@@ -105,15 +114,15 @@ export interface Candidate<Machine extends AnyStateMachine, Event extends EventO
 export function fewestCoveringPaths<Machine extends AnyStateMachine, Event extends EventObject, Extra>(
   machine: Machine,
   candidates: Candidate<Machine, Event, Extra>[],
-  views: (snapshot: SnapshotFrom<Machine>, event: Event) => string[] = () => [],
+  views: (snapshot: SnapshotFrom<Machine>, event: Event, previous: SnapshotFrom<Machine> | undefined) => string[] = () => [],
 ): Candidate<Machine, Event, Extra>[] {
   const covers = candidates.map((candidate) => ({
     candidate,
     items: new Set([
       ...pathTransitions(machine, candidate.path),
-      ...candidate.path.steps.flatMap((step) => [
+      ...candidate.path.steps.flatMap((step, index) => [
         ...leafIds(machine, step.state).map((id) => `state ${id}`),
-        ...views(step.state, step.event).map((view) => `view ${view}`),
+        ...views(step.state, step.event, candidate.path.steps[index - 1]?.state).map((view) => `view ${view}`),
       ]),
     ]),
   }));

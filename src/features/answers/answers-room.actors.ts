@@ -27,11 +27,12 @@ export function createAnswersRoomActors({ api, urgent, forms, live }: RoomServic
     feed: roomFeedMachine,
     counties: resourceMachine.provide(createCountyActors(api)),
     details: detailsMachine.provide({ actors: createDetailsActors(api, forms), actions: createDetailsActions(forms) }),
-    triage: roomTriageMachine.provide({ actors: createTriageActors(api), actions: { abandonClaim: (_, { thread }) => abandonClaim(thread) } }),
+    triage: roomTriageMachine.provide({ actors: createTriageActors(api) }),
     claimRelease: fromCallback(({ system }) => {
-      const triage = system.get(ROOM_SYSTEM.triage) as TriagePanelActor | undefined;
+      // The panel's claim child lives as long as the panel: taken now, it is read once both are stopped.
+      const claimActor = (system.get(ROOM_SYSTEM.triage) as TriagePanelActor | undefined)?.getSnapshot().children.claim;
       return () => {
-        const { claim, thread } = triage?.getSnapshot().context ?? {};
+        const { claim, thread } = claimActor?.getSnapshot().context ?? {};
         if (claim?.mine && thread) abandonClaim(thread);
       };
     }),

@@ -147,7 +147,7 @@ export const answersRoomMachine = setup({
       // Invoked after the list, which is in the system by then.
       input: ({ context, self }) => ({ list: self.system.get(ROOM_SYSTEM.list) as ActorRefFrom<typeof listMachine>, filter: { ...EMPTY_ANSWER_FILTER, ...context.filter }, urgent: context.urgent }),
     },
-    { id: "counties", systemId: ROOM_SYSTEM.counties, src: "counties" },
+    { id: "counties", systemId: ROOM_SYSTEM.counties, src: "counties", input: {} },
     { id: "live", src: "liveEvents" },
   ],
   on: {

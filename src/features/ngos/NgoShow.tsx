@@ -5,7 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useApi } from "../../api/api-context";
 import { readStoredDraft, storedDraftActor } from "../../shared/draft-storage";
-import type { PageMode } from "../../shared/machines/page-mode.machine";
+import type { PageRoute } from "../../shared/machines/page-mode.machine";
 import { pageModeFromRoute } from "../../shared/machines/page-mode.route";
 import { paths } from "../../shared/paths";
 import { AuditHistoryLink } from "../../shared/ui/AuditHistoryLink";
@@ -37,14 +37,14 @@ export function NgoShow() {
     );
   }
   // One actor per record: moving between view and edit of the same NGO keeps it (and its draft).
-  return <NgoProfile key={route.id ?? "new"} mode={route.mode} id={route.id} />;
+  return <NgoProfile key={route.id ?? "new"} route={route} />;
 }
 
-function useNgoPage(mode: PageMode, id: number | null, leavingRef: RefObject<boolean>) {
+function useNgoPage(route: PageRoute, leavingRef: RefObject<boolean>) {
   const api = useApi();
   const navigate = useNavigate();
   const { i18n } = useLingui();
-  const storage = ngoDraftStorage(sessionStorage, id);
+  const storage = ngoDraftStorage(sessionStorage, route.id);
   const leave = (path: string) => {
     leavingRef.current = true;
     void navigate(path);
@@ -70,14 +70,15 @@ function useNgoPage(mode: PageMode, id: number | null, leavingRef: RefObject<boo
       },
     },
     // A draft kept while viewing would only surprise: it comes back when the route edits or adds.
-    { input: { mode, id, blank: ngoBlankDraft, stored: mode === "viewing" ? null : readStoredDraft(storage) } },
+    { input: { ...route, blank: ngoBlankDraft, stored: route.mode === "viewing" ? null : readStoredDraft(storage) } },
   );
 }
 
-function NgoProfile({ mode: routeMode, id }: { mode: PageMode; id: number | null }) {
+function NgoProfile({ route }: { route: PageRoute }) {
+  const { mode: routeMode, id } = route;
   const navigate = useNavigate();
   const leavingRef = useRef(false);
-  const actor = useNgoPage(routeMode, id, leavingRef);
+  const actor = useNgoPage(route, leavingRef);
   const { phase, mode, dirty, deleting, confirmingDelete, error } = useProfilePage(actor, routeMode);
   const ngo = useSelector(actor, selectNgo);
   const { t, i18n } = useLingui();

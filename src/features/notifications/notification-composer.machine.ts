@@ -125,7 +125,6 @@ export const notificationComposerMachine = setup({
       const selection = context.selection.filter((id) => visible.has(id));
       return selection.length === context.selection.length ? {} : { selection, idempotencyKey: null };
     }),
-    selectFound: assign(({ context }) => ({ selection: context.found.map((candidate) => candidate.id), idempotencyKey: null })),
     recordLoadError: assign((_, params: { error: unknown }) => ({ loadError: toLoadFailure(params.error) })),
     toggle: assign(({ context, event }) => {
       assertEvent(event, "selection.toggle");
@@ -146,7 +145,7 @@ export const notificationComposerMachine = setup({
     startOver: assign({ draft: EMPTY_DRAFT, selection: [], idempotencyKey: null, result: null, sendError: null }),
   },
 }).createMachine({
-  id: "notification-composer",
+  id: "notificationComposer",
   description:
     "Compose a notification, find its recipients by county and station range, confirm with the count and send it once: a retry reuses the idempotency key, so the server never sends the same message twice.",
   context: ({ input }) => ({
@@ -213,11 +212,11 @@ export const notificationComposerMachine = setup({
             "selection.selectAll": { target: ".unchecked", actions: "selectAll" },
             "selection.clear": { target: ".unchecked", actions: "clearSelection" },
             "send.selected": [
-              { guard: "canSendSelected", target: "#notification-composer.confirming", actions: { type: "prepareSend", params: ({ event }) => ({ audience: "selected", key: event.key }) } },
+              { guard: "canSendSelected", target: "#notificationComposer.confirming", actions: { type: "prepareSend", params: ({ event }) => ({ audience: "selected", key: event.key }) } },
               { target: ".incomplete" },
             ],
             "send.all": [
-              { guard: "draftComplete", target: "#notification-composer.confirming", actions: { type: "prepareSend", params: ({ event }) => ({ audience: "all", key: event.key }) } },
+              { guard: "draftComplete", target: "#notificationComposer.confirming", actions: { type: "prepareSend", params: ({ event }) => ({ audience: "all", key: event.key }) } },
               { target: ".incomplete" },
             ],
           },

@@ -4,7 +4,7 @@ import { Alert, Button, Group, Loader, Stack, Text, Title } from "@mantine/core"
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useApi } from "../../api/api-context";
-import type { PageMode } from "../../shared/machines/page-mode.machine";
+import type { PageRoute } from "../../shared/machines/page-mode.machine";
 import { pageModeFromRoute } from "../../shared/machines/page-mode.route";
 import { useProfilePage } from "../../shared/use-profile-page";
 import { paths } from "../../shared/paths";
@@ -34,15 +34,16 @@ export function ObserverShow() {
     );
   }
   // One actor per record: moving between view and edit of the same observer keeps it (and its draft).
-  return <ObserverProfile key={route.id ?? "new"} mode={route.mode} id={route.id} />;
+  return <ObserverProfile key={route.id ?? "new"} route={route} />;
 }
 
-function ObserverProfile({ mode: routeMode, id }: { mode: PageMode; id: number | null }) {
+function ObserverProfile({ route }: { route: PageRoute }) {
+  const { mode: routeMode, id } = route;
   const api = useApi();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const leavingRef = useRef(false);
-  const actor = useObserverPage(routeMode, id, leavingRef);
+  const actor = useObserverPage(route, leavingRef);
   const { phase, mode, dirty, deleting, confirmingDelete, error } = useProfilePage(actor, routeMode);
   const observer = useSelector(actor, selectObserver);
   const { t, i18n } = useLingui();

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
+import { required } from "../../shared/machines/required";
 import type { CsvPreview } from "./observer-import.csv";
 
 export interface ImportRequest {
@@ -65,6 +66,12 @@ export function parseNgoId(value: string): number | null {
   return /^\s*[1-9][0-9]*\s*$/.test(value) ? Number(value) : null;
 }
 
+/** What Check and Import send: the chosen file and the NGO typed; null until both are there. */
+export function uploadOf({ file, ngoId }: Pick<ObserverImportContext, "file" | "ngoId">): Omit<ImportRequest, "dryRun"> | null {
+  const id = parseNgoId(ngoId);
+  return file !== null && id !== null ? { file, ngoId: id } : null;
+}
+
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
 export const observerImportMachine = setup({
@@ -83,7 +90,7 @@ export const observerImportMachine = setup({
     onImportFailed: (_, _params: { failure: ImportFailure }) => {},
   },
   guards: {
-    canUpload: ({ context }) => context.file !== null && parseNgoId(context.ngoId) !== null,
+    canUpload: ({ context }) => uploadOf(context) !== null,
   },
 }).createMachine({
   id: "observerImport",
@@ -120,7 +127,7 @@ export const observerImportMachine = setup({
         previewing: {
           invoke: {
             src: "readPreview",
-            input: ({ context }) => ({ file: context.file as File }),
+            input: ({ context }) => ({ file: required(context.file, "the chosen file") }),
             onDone: { target: "ready", actions: assign({ preview: ({ event }) => event.output }) },
             onError: { target: "ready", description: "No preview; the server still validates the file" },
           },
@@ -136,7 +143,8 @@ export const observerImportMachine = setup({
       entry: assign({ outcome: null, failure: null }),
       invoke: {
         src: "importFile",
-        input: ({ context }) => ({ file: context.file as File, ngoId: parseNgoId(context.ngoId) ?? 0, dryRun: true }),
+        // Entered through canUpload only.
+        input: ({ context }) => ({ ...required(uploadOf(context), "the file and the NGO"), dryRun: true }),
         onDone: { target: "choosing.report", actions: assign({ outcome: ({ event }) => event.output }) },
         onError: [
           {
@@ -159,7 +167,7 @@ export const observerImportMachine = setup({
       entry: assign({ outcome: null, failure: null }),
       invoke: {
         src: "importFile",
-        input: ({ context }) => ({ file: context.file as File, ngoId: parseNgoId(context.ngoId) ?? 0, dryRun: false }),
+        input: ({ context }) => ({ ...required(uploadOf(context), "the file and the NGO"), dryRun: false }),
         onDone: {
           target: "choosing.done",
           actions: [

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from "xstate";
-import { parseNgoId, type observerImportMachine } from "./observer-import.machine";
+import { uploadOf, type observerImportMachine } from "./observer-import.machine";
 
 type ObserverImportSnapshot = SnapshotFrom<typeof observerImportMachine>;
 
@@ -14,7 +14,7 @@ export const selectIsImporting = (snapshot: ObserverImportSnapshot) => snapshot.
 
 /** Whether Check and Import may be pressed: an NGO id and a file, and nothing pending. */
 export const selectCanUpload = (snapshot: ObserverImportSnapshot) =>
-  !snapshot.hasTag("busy") && snapshot.context.file !== null && parseNgoId(snapshot.context.ngoId) !== null;
+  !snapshot.hasTag("busy") && uploadOf(snapshot.context) !== null;
 
 export const selectNgoId = (snapshot: ObserverImportSnapshot) => snapshot.context.ngoId;
 export const selectFile = (snapshot: ObserverImportSnapshot) => snapshot.context.file;

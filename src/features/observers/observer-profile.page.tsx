@@ -4,7 +4,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { notifications } from "@mantine/notifications";
 import { useApi } from "../../api/api-context";
 import { readStoredDraft, storedDraftActor } from "../../shared/draft-storage";
-import type { PageMode } from "../../shared/machines/page-mode.machine";
+import type { PageRoute } from "../../shared/machines/page-mode.machine";
 import { paths } from "../../shared/paths";
 import { usePageActor } from "../../shared/use-page-actor";
 import { observerBlankDraft, observerDraftStorage, observerPageLogic } from "./observer-profile.draft";
@@ -17,11 +17,11 @@ const OBSERVERS_PATH = paths.observers.href();
  * The observer profile's actor: the page-mode logic with the observer's requests, its kept draft in sessionStorage
  * and its announcements. `leavingRef` tells the leave guard that the page itself navigates away.
  */
-export function useObserverPage(mode: PageMode, id: number | null, leavingRef: RefObject<boolean>) {
+export function useObserverPage(route: PageRoute, leavingRef: RefObject<boolean>) {
   const api = useApi();
   const navigate = useNavigate();
   const { i18n } = useLingui();
-  const storage = observerDraftStorage(sessionStorage, id);
+  const storage = observerDraftStorage(sessionStorage, route.id);
   const announce = (title: ReactNode, message: ReactNode, color = "green") => notifications.show({ title, message, color });
   const leave = () => {
     leavingRef.current = true;
@@ -51,6 +51,6 @@ export function useObserverPage(mode: PageMode, id: number | null, leavingRef: R
       },
     },
     // A draft kept while viewing would only surprise: it comes back when the route edits or adds.
-    { input: { mode, id, blank: observerBlankDraft, stored: mode === "viewing" ? null : readStoredDraft(storage) } },
+    { input: { ...route, blank: observerBlankDraft, stored: route.mode === "viewing" ? null : readStoredDraft(storage) } },
   );
 }

@@ -12,7 +12,7 @@ import { ListLoadError } from "../../shared/ui/ListLoadError";
 import { ListLoading } from "../../shared/ui/ListLoading";
 import { ListActorPagination } from "../../shared/ui/ListActorPagination";
 import { usePageActor } from "../../shared/use-page-actor";
-import { refreshEveryInterval, STATISTIC_LIST_INPUT } from "./statistic-list.config";
+import { STATISTIC_LIST_INPUT } from "./statistic-list.config";
 import { selectAsOf, selectRows } from "./statistic-list.selectors";
 import { StatisticAsOf } from "./StatisticAsOf";
 import { StatisticChart } from "./StatisticChart";
@@ -31,7 +31,7 @@ interface StatisticCompleteListProps {
 /** One statistic's full ranking, 20 a page, every number a link; it refreshes on its own like the cards. */
 export function StatisticCompleteList({ statistic, label, withChart = false }: StatisticCompleteListProps) {
   const api = useApi();
-  const list = usePageActor(listMachine, { actors: { ...createStatisticListActors(api, statistic.method).actors, sync: refreshEveryInterval } }, { input: STATISTIC_LIST_INPUT });
+  const list = usePageActor(listMachine, createStatisticListActors(api, statistic.method), { input: STATISTIC_LIST_INPUT });
   const loading = useSelector(list, selectIsLoading);
   const error = useSelector(list, selectLoadError);
   const rows = useSelector(list, selectRows);

@@ -7,7 +7,7 @@ import { ListLoadError } from "../../shared/ui/ListLoadError";
 import { ListLoading } from "../../shared/ui/ListLoading";
 import { usePageActor } from "../../shared/use-page-actor";
 import { CoverageOverview } from "./coverage/CoverageOverview";
-import { statisticsBoardMachine } from "./statistics-board.machine";
+import { BOARD_INPUT, statisticsBoardLogic } from "./statistics-board";
 import { selectBoardFailure, selectIsLoading, selectIsRefreshing, selectShownCards } from "./statistics-board.selectors";
 import { createBoardActors } from "./statistics.actors";
 import { StatisticsLoadErrorText } from "./statistics.load-error";
@@ -15,17 +15,17 @@ import { StatisticCard } from "./StatisticCard";
 
 /**
  * /statistics: the configured cards that have figures, refreshing on their own every 10 s, then the coverage of the
- * polling stations. The board machine (statistics-board.machine.ts) drives the cards.
+ * polling stations. The shared resource machine drives the cards, merging them card by card (statistics-board.ts).
  */
 export function StatisticsCards() {
   const { t } = useLingui();
   const api = useApi();
-  const board = usePageActor(statisticsBoardMachine, createBoardActors(api));
+  const board = usePageActor(statisticsBoardLogic, createBoardActors(api), { input: BOARD_INPUT });
   const loading = useSelector(board, selectIsLoading);
   const refreshing = useSelector(board, selectIsRefreshing);
   const cards = useSelector(board, selectShownCards);
   const failure = useSelector(board, selectBoardFailure);
-  const refresh = () => board.send({ type: "board.refresh" });
+  const refresh = () => board.send({ type: "resource.reload" });
 
   return (
     <Stack gap="lg">

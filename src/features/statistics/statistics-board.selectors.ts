@@ -1,8 +1,11 @@
 import type { SnapshotFrom } from "xstate";
-import type { statisticsBoardMachine } from "./statistics-board.machine";
+import type { BoardCards, statisticsBoardLogic } from "./statistics-board";
 import { STATISTIC_CARDS, type Statistic, type StatisticsPage } from "./statistics.config";
 
-type BoardSnapshot = SnapshotFrom<typeof statisticsBoardMachine>;
+type BoardSnapshot = SnapshotFrom<typeof statisticsBoardLogic>;
+
+const NO_CARDS: BoardCards = {};
+const cardsOf = (snapshot: BoardSnapshot) => (snapshot.context.data as BoardCards | null) ?? NO_CARDS;
 
 export interface ShownCard {
   statistic: Statistic;
@@ -23,16 +26,16 @@ export const selectIsRefreshing = (snapshot: BoardSnapshot) => snapshot.hasTag("
  */
 export function selectShownCards(snapshot: BoardSnapshot): ShownCard[] {
   return STATISTIC_CARDS.flatMap((statistic) => {
-    const card = snapshot.context.cards[statistic.key];
+    const card = cardsOf(snapshot)[statistic.key];
     return card?.page && card.page.data.length > 0 ? [{ statistic, page: card.page, stale: card.error !== null }] : [];
   });
 }
 
 /** Why nothing could be loaded at all (every card failed, or the whole load did), null otherwise. */
 export function selectBoardFailure(snapshot: BoardSnapshot) {
-  const { cards, error } = snapshot.context;
+  if (snapshot.matches("failed")) return snapshot.context.error;
+  const cards = cardsOf(snapshot);
   if (snapshot.hasTag("busy") || selectShownCards(snapshot).length > 0) return null;
-  if (error) return error;
   const failures = STATISTIC_CARDS.map((statistic) => cards[statistic.key]?.error ?? null);
   return failures.every((failure) => failure !== null) ? failures[0]! : null;
 }

@@ -1,7 +1,7 @@
 import type { ApiClient } from "../../api/client";
 import { fromAbortablePromise } from "../../shared/machines/from-abortable-promise";
 import type { ListPage, ListQuery } from "../../shared/machines/list.machine";
-import type { BoardResults } from "./statistics-board.machine";
+import type { BoardResults } from "./statistics-board";
 import { STATISTIC_CARDS, type StatisticsItem, type StatisticsMethod } from "./statistics.config";
 import { loadCards, loadStatistic, takePrefetchedCards } from "./statistics-prefetch";
 
@@ -12,13 +12,14 @@ import { loadCards, loadStatistic, takePrefetchedCards } from "./statistics-pref
 export type StatisticRow = StatisticsItem & { id: number; asOf: string };
 
 /**
- * The loader of the cards' machine: every card's first page at once, each answering on its own (one failing card
- * does not hide the others); the first load takes what the route prefetched, if anything.
+ * The loader of the cards' resource: every card's first page at once, each answering on its own (one failing card
+ * does not hide the others, and the load never fails as a whole); the first load takes what the route prefetched.
+ * Its BoardResults are merged into the cards on screen (statistics-board.ts).
  */
 export function createBoardActors(api: ApiClient) {
   return {
     actors: {
-      loadCards: fromAbortablePromise<BoardResults>(async ({ signal }) => {
+      load: fromAbortablePromise<unknown>(async ({ signal }): Promise<BoardResults> => {
         const settled = await (takePrefetchedCards() ?? loadCards(api, signal));
         return Object.fromEntries(
           settled.map((result, index) => [STATISTIC_CARDS[index]!.key, result.status === "fulfilled" ? { page: result.value } : { error: result.reason as unknown }]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromCallback, fromPromise, waitFor } from "xstate";
+import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
 import { listMachine, type ListPage, type ListQuery } from "./list.machine";
 import {
   selectAllSelected,
@@ -396,24 +396,26 @@ describe(listMachine.id, () => {
       expect(loads).toHaveLength(1);
     });
 
-    it("can be driven by a sync actor (a timer or a pushed event)", async () => {
+    it("loads the page shown again on its own an interval after each answer, in place, never two loads at once", async () => {
       const loads: PendingLoad[] = [];
-      let push: (() => void) | undefined;
+      const clock = new SimulatedClock();
       const logic = listMachine.provide({
         actors: {
           loadPage: fromPromise<ListPage, ListQuery>(
             ({ input, signal }) => new Promise((resolve, reject) => loads.push({ query: input, signal, resolve, reject })),
           ),
-          sync: fromCallback(({ sendBack }) => {
-            push = () => sendBack({ type: "list.refresh" });
-          }),
         },
       });
-      const list = createActor(logic, { input: { pageSize: 2, emptyFilter: {}, sort: { by: "lastSeen", direction: "desc" } } }).start();
+      const input = { pageSize: 2, emptyFilter: {}, sort: { by: "lastSeen", direction: "desc" as const }, refreshInterval: 10_000 };
+      const list = createActor(logic, { input, clock }).start();
+      clock.increment(10_000);
+      expect(loads).toHaveLength(1);
       loads[0]?.resolve({ items: rows(1), totalItems: 1 });
-      await waitFor(list, (snapshot) => snapshot.matches({ ready: "shown" }));
-      push?.();
+      await waitFor(list, (snapshot) => snapshot.matches({ ready: "waiting" }));
+      clock.increment(10_000);
       expect(selectIsRefreshing(list.getSnapshot())).toBe(true);
+      expect(loads).toHaveLength(2);
+      clock.increment(10_000);
       expect(loads).toHaveLength(2);
     });
   });

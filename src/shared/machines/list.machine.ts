@@ -1,5 +1,6 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup } from "xstate";
+import { assertEvent, assign, fromPromise, setup } from "xstate";
 import { toLoadFailure, type LoadFailure } from "./load-failure";
+import { required } from "./required";
 
 export type SortDirection = "asc" | "desc";
 
@@ -38,6 +39,7 @@ export interface ListContext {
   totalItems: number;
   selection: number[];
   error: LoadFailure | null;
+  refreshInterval: number | null;
 }
 
 export type ListEvent =
@@ -61,6 +63,11 @@ export interface ListInput {
   initialFilter?: ListFilter;
   sort: ListSort;
   sortDirections?: Record<string, SortDirection>;
+  /**
+   * How long (ms) the page shown stays after each answer before it loads again on its own, in place (the wait starts
+   * from the answer, so requests never overlap), as resource.machine.ts does; without it, only when asked.
+   */
+  refreshInterval?: number;
 }
 
 
@@ -82,10 +89,13 @@ export const listMachine = setup({
   },
   actors: {
     loadPage: fromPromise<ListPage, ListQuery>(() => Promise.reject(new Error("loadPage is not provided"))),
-    /** Sends `list.refresh` when the rows may have changed (a timer, a pushed event); by default nothing does. */
-    sync: fromCallback(() => undefined),
+  },
+  delays: {
+    // Waiting is entered only with an interval (refreshesOnItsOwn).
+    refreshInterval: ({ context }) => required(context.refreshInterval, "the refresh interval"),
   },
   guards: {
+    refreshesOnItsOwn: ({ context }) => context.refreshInterval !== null,
     hasNextPage: ({ context }) => context.query.page * context.query.pageSize < context.totalItems,
     hasPreviousPage: ({ context }) => context.query.page > 1,
     isFiltered: ({ context }) => !sameFilter(context.query.filter, context.emptyFilter),
@@ -142,9 +152,9 @@ export const listMachine = setup({
     totalItems: 0,
     selection: [],
     error: null,
+    refreshInterval: input.refreshInterval ?? null,
   }),
   initial: "loading",
-  invoke: { id: "sync", src: "sync" },
   on: {
     "filter.submit": { target: ".loading", actions: "applyFilter", description: "Back to page 1 with the new filter" },
     "filter.reset": {
@@ -175,7 +185,8 @@ export const listMachine = setup({
             reenter: true,
             actions: { type: "goToLastPage", params: ({ event }) => ({ page: event.output }) },
           },
-          { target: "ready", actions: { type: "showPage", params: ({ event }) => ({ page: event.output }) } },
+          { guard: "refreshesOnItsOwn", target: "ready.waiting", actions: { type: "showPage", params: ({ event }) => ({ page: event.output }) } },
+          { target: "ready.shown", actions: { type: "showPage", params: ({ event }) => ({ page: event.output }) } },
         ],
         onError: { target: "failed", actions: assign({ error: ({ event }) => toLoadFailure(event.error) }) },
       },
@@ -189,6 +200,11 @@ export const listMachine = setup({
             "list.refresh": "refreshing",
             "list.reload": { target: "refreshing", description: "After a change such as a delete: the same page again, in place" },
           },
+        },
+        waiting: {
+          description: "Loads the same page again on its own once the refresh interval has passed since its answer, or sooner when asked",
+          after: { refreshInterval: "refreshing" },
+          on: { "list.refresh": "refreshing", "list.reload": "refreshing" },
         },
         refreshing: {
           tags: "refreshing",
@@ -205,9 +221,10 @@ export const listMachine = setup({
                 target: "#list.loading",
                 actions: { type: "goToLastPage", params: ({ event }) => ({ page: event.output }) },
               },
+              { guard: "refreshesOnItsOwn", target: "waiting", actions: { type: "showRefreshedPage", params: ({ event }) => ({ page: event.output }) } },
               { target: "shown", actions: { type: "showRefreshedPage", params: ({ event }) => ({ page: event.output }) } },
             ],
-            onError: "shown",
+            onError: [{ guard: "refreshesOnItsOwn", target: "waiting" }, { target: "shown" }],
           },
         },
       },

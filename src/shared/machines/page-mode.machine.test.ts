@@ -7,6 +7,7 @@ import {
   type DraftStoreInput,
   type PageModeInput,
   type PageRecord,
+  type PageRoute,
   type PageValues,
   type RecordIdInput,
   type UpdateRecordInput,
@@ -26,7 +27,7 @@ const ana = { id: 7, name: "Ana Pop", phone: "0722000000" };
 const duplicatePhone = { status: 409, code: "duplicate_phone", fieldErrors: { phone: [{ code: "duplicate", message: "in use" }] } };
 
 /** A page-mode actor whose requests the test answers by hand, recording the named actions and the store's events. */
-function startPage(input: Omit<PageModeInput, "blank">) {
+function startPage(input: PageRoute & Pick<PageModeInput, "stored">) {
   const loads: Pending<RecordIdInput, PageRecord>[] = [];
   const creates: Pending<CreateRecordInput, PageRecord>[] = [];
   const updates: Pending<UpdateRecordInput, PageRecord>[] = [];

@@ -9,6 +9,7 @@ import {
   type PageRecord,
 } from "./page-draft";
 import { toPageError, withoutFieldError } from "./page-error";
+import { required } from "./required";
 import type {
   DraftStoreEvent,
   DraftStoreInput,
@@ -27,6 +28,8 @@ export type * from "./page-mode.types";
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 const baseline = (context: PageModeContext) => draftOf(context.blank, context.record);
+/** Only a record's route (view, edit) loads, saves or deletes, and its input names the id. */
+const recordId = (context: PageModeContext) => required(context.id, "the record's id");
 /** The init event carries the input: the route the page was opened on. */
 const openedAs = (event: unknown, mode: PageMode) =>
   (event as { type?: string; input?: PageModeInput }).type === "xstate.init" &&
@@ -128,7 +131,7 @@ export const pageModeMachine = setup({
           invoke: {
             id: "loadRecord",
             src: "loadRecord",
-            input: ({ context }) => ({ id: context.id ?? 0 }),
+            input: ({ context }) => ({ id: recordId(context) }),
             onDone: { target: "ready", actions: { type: "showRecord", params: ({ event }) => ({ record: event.output }) } },
             onError: { target: "failed", actions: "rememberError" },
           },
@@ -187,7 +190,7 @@ export const pageModeMachine = setup({
               invoke: {
                 id: "updateRecord",
                 src: "updateRecord",
-                input: ({ context }) => ({ id: context.id ?? 0, values: normalizeDraft(context.draft) }),
+                input: ({ context }) => ({ id: recordId(context), values: normalizeDraft(context.draft) }),
                 onDone: {
                   target: "idle",
                   actions: [
@@ -210,7 +213,7 @@ export const pageModeMachine = setup({
               invoke: {
                 id: "deleteRecord",
                 src: "deleteRecord",
-                input: ({ context }) => ({ id: context.id ?? 0 }),
+                input: ({ context }) => ({ id: recordId(context) }),
                 onDone: { target: "#pageMode.record.closed", actions: ["forgetDraft", "onDeleted"] },
                 onError: { target: "idle", actions: ["rememberError", "onFailed"] },
               },

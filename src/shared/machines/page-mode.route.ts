@@ -1,9 +1,8 @@
-import type { PageModeInput } from "./page-mode.machine";
+import type { PageMode, PageRoute } from "./page-mode.types";
 
-/** The part of the page's input the route decides. */
-export type PageRoute = Pick<PageModeInput, "mode" | "id">;
+export type { PageRoute };
 
-const routeModes: Record<string, PageModeInput["mode"]> = { new: "creating", view: "viewing", edit: "editing" };
+const routeModes: Record<string, PageMode> = { new: "creating", view: "viewing", edit: "editing" };
 
 /**
  * Reads a profile route (`…/:state` or `…/:state/:id`, state new, view or edit) into the page-mode machine's
@@ -11,7 +10,7 @@ const routeModes: Record<string, PageModeInput["mode"]> = { new: "creating", vie
  */
 export function pageModeFromRoute(state: string | undefined, id: string | undefined): PageRoute | null {
   const mode = routeModes[state ?? ""];
-  const recordId = id !== undefined && /^[1-9][0-9]*$/.test(id) ? Number(id) : null;
-  if (!mode || (mode === "creating") !== (recordId === null) || (id !== undefined && recordId === null)) return null;
-  return { mode, id: recordId };
+  if (!mode) return null;
+  if (mode === "creating") return id === undefined ? { mode, id: null } : null;
+  return id !== undefined && /^[1-9][0-9]*$/.test(id) ? { mode, id: Number(id) } : null;
 }

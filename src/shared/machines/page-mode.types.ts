@@ -3,17 +3,18 @@ import type { PageError } from "./page-error";
 
 export type PageMode = "creating" | "viewing" | "editing";
 
-export interface PageModeInput {
-  mode: PageMode;
-  /** The record's id; null when creating. */
-  id: number | null;
+/** The page a route opens: a new record has no id yet; a record's view or edit names its id. */
+export type PageRoute = { mode: "creating"; id: null } | { mode: "viewing" | "editing"; id: number };
+
+export type PageModeInput = PageRoute & {
   /** The empty draft: every field the form edits, with its starting value. */
   blank: PageValues;
   /** A draft kept by the draft store on an earlier visit of this route, if any. */
   stored?: PageValues | null;
-}
+};
 
 export interface PageModeContext {
+  /** The record's id; null when creating. */
   id: number | null;
   blank: PageValues;
   /** The record as loaded or last saved; null when creating or not loaded yet. */

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
-import { resourceMachine } from "./resource.machine";
+import { createActor, fromPromise, SimulatedClock } from "xstate";
+import { resourceMachine, type ResourceInput } from "./resource.machine";
 import { selectData, selectIsLoading, selectIsRefreshing, selectIsStale, selectLoadError } from "./resource.selectors";
 
 /** Loads that the test settles one by one, each with the signal its actor was given. */
-function controlledLoads() {
-  const loads: { resolve: (data: unknown) => void; reject: (error: unknown) => void; signal: AbortSignal }[] = [];
-  const load = fromPromise<unknown>(
-    ({ signal }) => new Promise((resolve, reject) => loads.push({ resolve, reject, signal })),
+function controlledLoads(input: ResourceInput = {}, clock = new SimulatedClock()) {
+  const loads: { input: unknown; resolve: (data: unknown) => void; reject: (error: unknown) => void; signal: AbortSignal }[] = [];
+  const load = fromPromise<unknown, unknown>(
+    ({ input, signal }) => new Promise((resolve, reject) => loads.push({ input, resolve, reject, signal })),
   );
   const settle = async (index: number, outcome: { data: unknown } | { error: unknown }) => {
     const pending = loads[index]!;
@@ -16,7 +16,7 @@ function controlledLoads() {
     await Promise.resolve();
     await Promise.resolve();
   };
-  return { loads, settle, actor: createActor(resourceMachine.provide({ actors: { load } })).start() };
+  return { loads, settle, clock, actor: createActor(resourceMachine.provide({ actors: { load } }), { input, clock }).start() };
 }
 
 describe(resourceMachine.id, () => {
@@ -89,6 +89,47 @@ describe(resourceMachine.id, () => {
     const { actor, loads } = controlledLoads();
     actor.stop();
     expect(loads[0]!.signal.aborted).toBe(true);
+  });
+
+  it("loads again on its own an interval after each answer, never while a load runs, the data staying on screen", async () => {
+    const { actor, settle, loads, clock } = controlledLoads({ refreshInterval: 10_000 });
+    clock.increment(10_000);
+    expect(loads).toHaveLength(1);
+    await settle(0, { data: ["a"] });
+    clock.increment(9_999);
+    expect(loads).toHaveLength(1);
+    clock.increment(1);
+    expect(loads).toHaveLength(2);
+    expect(selectIsRefreshing(actor.getSnapshot())).toBe(true);
+    expect(selectData(actor.getSnapshot())).toEqual(["a"]);
+    clock.increment(30_000);
+    expect(loads).toHaveLength(2);
+    await settle(1, { error: { status: 503 } });
+    expect(selectIsStale(actor.getSnapshot())).toBe(true);
+    clock.increment(10_000);
+    expect(loads).toHaveLength(3);
+  });
+
+  it("never loads on its own without an interval", async () => {
+    const { settle, loads, clock } = controlledLoads();
+    await settle(0, { data: ["a"] });
+    clock.increment(3_600_000);
+    expect(loads).toHaveLength(1);
+  });
+
+  it("asks the load for its query; another query aborts the load for the old one, or reloads under the data shown", async () => {
+    const { actor, settle, loads } = controlledLoads({ query: { silentMinutes: 30 } });
+    expect(loads[0]!.input).toEqual({ silentMinutes: 30 });
+    actor.send({ type: "resource.query", query: { silentMinutes: 30 } });
+    expect(loads).toHaveLength(1);
+    actor.send({ type: "resource.query", query: { silentMinutes: 60 } });
+    expect(loads[0]!.signal.aborted).toBe(true);
+    expect(loads[1]!.input).toEqual({ silentMinutes: 60 });
+    await settle(1, { data: ["60"] });
+    actor.send({ type: "resource.query", query: { silentMinutes: 90 } });
+    expect(selectIsRefreshing(actor.getSnapshot())).toBe(true);
+    expect(selectData(actor.getSnapshot())).toEqual(["60"]);
+    expect(loads[2]!.input).toEqual({ silentMinutes: 90 });
   });
 
 });

@@ -13,6 +13,7 @@ export function formEditorScreen(user: UserEvent): FormEditorScreen {
   const sections = () => findAll(controls.section());
   const publishDialog = () => find(controls.publishDialog);
   const unpublishDialog = () => find(controls.unpublishDialog);
+  const leaveDialog = () => find(controls.leaveDialog);
   const heard = () => findAll(controls.liveRegion).map((region) => textOf(region) ?? "");
   // The review dialog's own Publish has the toolbar button's name too.
   const toolbarPublish = () => findAll(controls.publish).find((button) => !publishDialog()?.contains(button)) ?? null;
@@ -78,6 +79,7 @@ export function formEditorScreen(user: UserEvent): FormEditorScreen {
       cancel: stateOf(find(controls.cancel, publishDialog())),
     })),
     unpublishQuestion: read(() => textOf(unpublishDialog())),
+    leaveQuestion: read(() => textOf(leaveDialog())),
     heard: read(heard),
 
     async dragQuestionDown(code, places) {
@@ -113,9 +115,8 @@ export function formEditorScreen(user: UserEvent): FormEditorScreen {
     loadTheirs: () => click(controls.loadTheirs, () => find(controls.conflict)),
     keepMine: () => click(controls.keepMine, () => find(controls.conflict)),
     retryLoad: () => click(controls.tryAgain, () => find(controls.loadFailed)),
-    async leaveDiscarding() {
-      await click(controls.backToForms);
-      await click(controls.discardAndLeave, () => find(controls.leaveDialog));
-    },
+    leave: () => click(controls.backToForms),
+    stayOnPage: () => click(controls.stay, leaveDialog),
+    discardAndLeave: () => click(controls.discardAndLeave, leaveDialog),
   };
 }

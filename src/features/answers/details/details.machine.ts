@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import { toLoadFailure, type LoadFailure } from "../../../shared/machines/load-failure";
+import { required } from "../../../shared/machines/required";
 import type { AnsweredForms, FormSummary, FullForm, Note, StationFacts, Thread } from "./details.types";
 
 export interface DetailsContext {
@@ -162,7 +163,8 @@ export const detailsMachine = setup({
           invoke: {
             id: "form",
             src: "loadForm",
-            input: ({ context }) => ({ formId: context.selectedFormId ?? 0 }),
+            // Chosen by the tab or, with answers, the first form: never a load without a form.
+            input: ({ context }) => ({ formId: required(context.selectedFormId, "the selected form") }),
             onDone: { target: "formShown", actions: { type: "formLoaded", params: ({ event }) => ({ form: event.output }) } },
             onError: { target: "formFailed", actions: assign({ formError: ({ event }) => toLoadFailure(event.error) }) },
           },

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Trans } from "@lingui/react/macro";
@@ -10,6 +10,7 @@ import { selectFilter } from "../../../shared/machines/list.selectors";
 import { selectIsLoading as selectCountiesLoading } from "../../../shared/machines/resource.selectors";
 import { paths } from "../../../shared/paths";
 import { usePageActor } from "../../../shared/use-page-actor";
+import { usePageStore } from "../../../shared/use-page-store";
 import { useLiveChannel } from "../../../shared/live";
 import { createAnswersRoomActors } from "../answers-room.actors";
 import { AnswersRoomContext } from "../answers-room.context";
@@ -42,7 +43,7 @@ export function AnswerThreadList({ urgent }: { urgent: boolean }) {
   // The effect below and the form's key depend on this normalized text, not on the object rebuilt every render.
   const search = searchFromFilter(urlFilter);
   const open = useMatch(`${paths[route].href()}/${paths.answerDetails.path}`)?.params;
-  const [forms] = useState(createFormsStore);
+  const forms = usePageStore(createFormsStore, "answers.forms");
   // A new filter or page leaves the thread that was open (spec, section 4).
   const showList = (filter: ListFilter) => void navigate(answerListHref(route, filter));
   const room = usePageActor(

@@ -2,8 +2,7 @@ import { Alert, Button, Group, Modal, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { PageError } from "../../../shared/machines/page-error";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
-import type { AnswerCounts } from "./form-answer-counts";
-import type { FormDocument } from "./form-document";
+import type { PublishReviewFacts } from "./form-editor.connect";
 import { editorFailureMessage } from "./form-editor.messages";
 import { diffForPublish } from "./form-publish-diff";
 import { PublishReview } from "./PublishReview";
@@ -61,29 +60,25 @@ export function SaveFailure({ error }: { error: PageError }) {
 }
 
 interface PublishDialogProps {
-  opened: boolean;
-  /** The form as observers have it now, or null when it was never published. */
-  published: FormDocument | null;
-  next: FormDocument;
-  counts: AnswerCounts | null;
-  counting: boolean;
+  /** What the review shows while it is open; null while it is closed. */
+  review: PublishReviewFacts | null;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** Publishing, reviewed first: what changes for observers and how many answers that touches. */
-export function PublishDialog({ opened, published, next, counts, counting, busy, onConfirm, onCancel }: PublishDialogProps) {
+export function PublishDialog({ review, busy, onConfirm, onCancel }: PublishDialogProps) {
   const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={busy ? () => {} : onCancel} withCloseButton={!busy} size="lg" title={t`Publish this form?`} centered>
-      {opened ? (
-        counting ? (
+    <Modal opened={review !== null} onClose={busy ? () => {} : onCancel} withCloseButton={!busy} size="lg" title={t`Publish this form?`} centered>
+      {review ? (
+        review.counting ? (
           <Text size="sm" role="status">
             <Trans>Counting the answers this form already has…</Trans>
           </Text>
         ) : (
-          <PublishReview diff={diffForPublish(published, next)} counts={counts} busy={busy} onConfirm={onConfirm} onCancel={onCancel} />
+          <PublishReview diff={diffForPublish(review.published, review.next)} counts={review.counts} busy={busy} onConfirm={onConfirm} onCancel={onCancel} />
         )
       ) : null}
     </Modal>

@@ -3,25 +3,10 @@ import { ActionIcon, Anchor, Badge, Button, Group, Title, Tooltip } from "@manti
 import { Trans, useLingui } from "@lingui/react/macro";
 import { paths } from "../../../shared/paths";
 import { AuditHistoryLink } from "../../../shared/ui/AuditHistoryLink";
-
-interface EditorToolbarProps {
-  /** The saved form's id; null while a new form has not been saved. */
-  formId: number | null;
-  published: boolean;
-  dirty: boolean;
-  busy: boolean;
-  canUndo: boolean;
-  canRedo: boolean;
-  /** Which save is under way, for its loader. */
-  saving: "draft" | "publish" | null;
-  onUndo: () => void;
-  onRedo: () => void;
-  onSaveDraft: () => void;
-  onPublish: () => void;
-}
+import type { ToolbarProps } from "./form-editor.connect";
 
 /** The editor's header: back to the list, the title and state, undo and redo, Save draft and Publish. */
-export function EditorToolbar(props: EditorToolbarProps) {
+export function EditorToolbar(props: ToolbarProps) {
   const { t } = useLingui();
   const { formId, published, dirty, busy, canUndo, canRedo, saving } = props;
   const isNew = formId === null;

@@ -1,7 +1,7 @@
-import { useState } from "react";
-import { useParams } from "react-router";
+import { useLocation, useParams } from "react-router";
 import { Text } from "@mantine/core";
 import { Trans } from "@lingui/react/macro";
+import { editorSessionOf } from "./editor-session";
 import { FormEditor } from "./FormEditor";
 
 /** The form id of /formulare/:formId, null for /formulare/nou, undefined when the path names no form. */
@@ -16,14 +16,8 @@ function formIdOf(param: string | undefined): number | null | undefined {
  */
 export function FormEditorPage() {
   const { formId: param } = useParams();
+  const location = useLocation();
   const routeId = formIdOf(param);
-  // A new route is a new session, except the move from /formulare/nou to the id its first save created.
-  const [session, setSession] = useState({ key: 0, route: routeId, created: null as number | null });
-  if (session.route !== routeId) {
-    const adopted = session.route === null && routeId !== null && routeId === session.created;
-    setSession({ key: adopted ? session.key : session.key + 1, route: routeId, created: null });
-  }
-
   if (routeId === undefined) {
     return (
       <Text role="alert">
@@ -31,6 +25,7 @@ export function FormEditorPage() {
       </Text>
     );
   }
-  const onCreated = (id: number) => setSession((current) => ({ ...current, created: id }));
-  return <FormEditor key={session.key} formId={routeId} onCreated={onCreated} />;
+  // The session is derived from the address alone: a new session is a new editor (its own machine and history).
+  const session = editorSessionOf(routeId, location);
+  return <FormEditor key={session} formId={routeId} session={session} />;
 }

@@ -21,9 +21,9 @@ export function SectionList({ sections }: { sections: readonly SectionDraft[] })
   const questionCount = sections.reduce((sum, section) => sum + section.questions.length, 0);
   const foldLoaded = questionCount > FOLD_LOADED_ABOVE;
   // One stable list for every question card's "Move to section" menu: it changes only when a section's name does.
-  const signature = sections.map((section) => `${section.key}\u0000${section.code}\u0000${section.description}`).join("\u0001");
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the signature stands for the sections' names
-  const choices = useMemo(() => sections.map((section, index) => ({ key: section.key, label: sectionName(section, index) })), [signature]);
+  // The memo is keyed by the names themselves (a keystroke in a question leaves the key, and so the list, unchanged).
+  const choicesKey = JSON.stringify(sections.map((section, index) => [section.key, sectionName(section, index)]));
+  const choices = useMemo(() => sectionChoicesOf(choicesKey), [choicesKey]);
   const idOf = useCallback((section: SectionDraft) => section.key, []);
   const nameOf = useCallback((section: SectionDraft) => t`section ${sectionName(section, sections.indexOf(section))}`, [t, sections]);
 
@@ -52,6 +52,10 @@ export function SectionList({ sections }: { sections: readonly SectionDraft[] })
       </Group>
     </Stack>
   );
+}
+
+function sectionChoicesOf(key: string): SectionChoice[] {
+  return (JSON.parse(key) as [string, string][]).map(([sectionKey, label]) => ({ key: sectionKey, label }));
 }
 
 function sectionName(section: SectionDraft, index: number): string {

@@ -215,6 +215,23 @@ describe(formEditorMachine.id, () => {
     expect(selectIsDirty(editor.getSnapshot())).toBe(false);
   });
 
+  it("asks before leaving with unsaved edits: staying keeps the working copy, leaving forgets it and ends the editor", async () => {
+    const { editor, loads, copyEvents } = startEditor({ formId: 2 });
+    loads[0]!.resolve({ id: 2, version: 3, published: false, document: stored });
+    await waitFor(editor, (snapshot) => snapshot.matches("editing"));
+    expect(editor.getSnapshot().can({ type: "leave.request" })).toBe(false);
+    editor.send(addSection("s2"));
+    editor.send({ type: "leave.request" });
+    expect(editor.getSnapshot().value).toBe("confirmingLeave");
+    editor.send({ type: "leave.stay" });
+    expect(editor.getSnapshot().value).toBe("editing");
+    expect(copyEvents.at(-1)).toMatchObject({ type: "copy.keep" });
+    editor.send({ type: "leave.request" });
+    editor.send({ type: "leave.discard" });
+    expect(editor.getSnapshot()).toMatchObject({ value: "left", status: "done" });
+    expect(copyEvents.at(-1)).toEqual({ type: "copy.forget" });
+  });
+
   it("shows a failed load and retries it", async () => {
     const { editor, loads } = startEditor({ formId: 9 });
     loads[0]!.reject({ status: 404, code: "not_found" });

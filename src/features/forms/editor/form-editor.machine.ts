@@ -1,10 +1,12 @@
 import { assign, fromCallback, fromPromise, not, sendTo, setup } from "xstate";
 import { toPageError, type PageError } from "../../../shared/machines/page-error";
+import { required } from "../../../shared/machines/required";
 import { isSameDocument, withServerIds, type FormDocument } from "./form-document";
 import type { FormCommand } from "./form-editor.commands";
 import { canRedo, canUndo, execute, redo, startHistory, undo, type EditHistory } from "./form-editor.history";
 import type { AnswerCounts } from "./form-answer-counts";
-import { validateDocument } from "./form-validation";
+import { NO_PROBLEMS, problemsToList, sameProblems } from "./form-editor.problems";
+import { validateDocument, type FormProblem } from "./form-validation";
 
 /** A form as the server last answered it: the document and the version a save is based on. */
 export interface SavedForm {
@@ -53,6 +55,12 @@ export interface FormEditorContext {
   publishing: boolean;
   /** A save was refused for problems in the form: the view shows every problem until they are fixed. */
   showProblems: boolean;
+  /**
+   * What the summary and the fields list now: the editor's own checks once a save was refused, and the server's
+   * refusal read onto the form shown. Recomputed by `checkProblems` after every change to what they depend on, and
+   * kept as the same value while they stay the same, so a keystroke does not give every card a new list.
+   */
+  problems: readonly FormProblem[];
   /** Answers per question and option, read when publishing is reviewed; null while unknown. */
   answerCounts: AnswerCounts | null;
   error: PageError | null;
@@ -64,7 +72,6 @@ export type FormEditorEvent =
   | { type: "edit.redo" }
   | { type: "copy.restore" }
   | { type: "copy.discard" }
-  | { type: "edit.discard" }
   | { type: "form.saveDraft" }
   | { type: "form.publish" }
   | { type: "review.confirm" }
@@ -73,7 +80,11 @@ export type FormEditorEvent =
   | { type: "unpublish.cancel" }
   | { type: "conflict.reload" }
   | { type: "conflict.keepMine" }
-  | { type: "load.retry" };
+  | { type: "load.retry" }
+  /** The router holds a navigation to another page and asks whether it may go (its blocker). */
+  | { type: "leave.request" }
+  | { type: "leave.stay" }
+  | { type: "leave.discard" };
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
@@ -101,6 +112,7 @@ export const formEditorMachine = setup({
     canPublish: ({ context }) => validateDocument(context.history.present, "publish").length === 0,
     isPublished: ({ context }) => context.published,
     isStored: ({ context }) => context.formId !== null,
+    isDirty: ({ context }) => !isSameDocument(context.history.present, context.saved),
   },
   actions: {
     onSaved: (_, _params: { form: SavedForm; published: boolean }) => {},
@@ -132,6 +144,15 @@ export const formEditorMachine = setup({
       event.type === "edit.command" ? { history: execute(context.history, event.command), error: context.error?.status === 400 ? null : context.error } : {},
     ),
     showProblems: assign((_, { publishing }: { publishing: boolean }) => ({ showProblems: true, publishing })),
+    /** The save about to start keeps a draft (observers do not get it)... */
+    intendDraft: assign({ publishing: false }),
+    /** ...or publishes the form. */
+    intendPublish: assign({ publishing: true }),
+    /** Lists the problems anew from the form, the refused save's purpose and the server's verdict; the same ones stay the same value. */
+    checkProblems: assign(({ context }) => {
+      const problems = problemsToList({ document: context.history.present, showProblems: context.showProblems, publishing: context.publishing, error: context.error });
+      return sameProblems(problems, context.problems) ? {} : { problems };
+    }),
     rememberCounts: assign((_, { counts }: { counts: AnswerCounts | null }) => ({ answerCounts: counts })),
     undo: assign(({ context }) => ({ history: undo(context.history) })),
     redo: assign(({ context }) => ({ history: redo(context.history) })),
@@ -163,6 +184,7 @@ export const formEditorMachine = setup({
     stored: input.stored,
     publishing: false,
     showProblems: false,
+    problems: NO_PROBLEMS,
     answerCounts: null,
     error: null,
   }),
@@ -177,9 +199,9 @@ export const formEditorMachine = setup({
       invoke: {
         id: "load",
         src: "loadForm",
-        input: ({ context }) => ({ id: context.formId ?? 0 }),
-        onDone: { target: "editing", actions: { type: "showSaved", params: ({ event }) => ({ form: event.output }) } },
-        onError: { target: "failed", actions: { type: "rememberError", params: ({ event }) => ({ error: toPageError(event.error) }) } },
+        input: ({ context }) => ({ id: required(context.formId, "the form id") }),
+        onDone: { target: "editing", actions: [{ type: "showSaved", params: ({ event }) => ({ form: event.output }) }, "checkProblems"] },
+        onError: { target: "failed", actions: [{ type: "rememberError", params: ({ event }) => ({ error: toPageError(event.error) }) }, "checkProblems"] },
       },
     },
     failed: {
@@ -188,34 +210,47 @@ export const formEditorMachine = setup({
     },
     editing: {
       on: {
-        "edit.command": { actions: ["applyCommand", "keepCopy"] },
-        "edit.undo": { guard: "canUndo", actions: ["undo", "keepCopy"] },
-        "edit.redo": { guard: "canRedo", actions: ["redo", "keepCopy"] },
-        "copy.restore": { guard: "hasStoredCopy", actions: ["restoreCopy", "keepCopy"] },
+        "edit.command": { actions: ["applyCommand", "checkProblems", "keepCopy"] },
+        "edit.undo": { guard: "canUndo", actions: ["undo", "checkProblems", "keepCopy"] },
+        "edit.redo": { guard: "canRedo", actions: ["redo", "checkProblems", "keepCopy"] },
+        "copy.restore": { guard: "hasStoredCopy", actions: ["restoreCopy", "checkProblems", "keepCopy"] },
         "copy.discard": { guard: "hasStoredCopy", actions: ["dropStoredCopy", "keepCopy"] },
-        "edit.discard": {
-          description: "The user leaves and throws these edits away: the form goes back to the server's, the working copy goes too",
-          actions: [assign(({ context }) => ({ history: startHistory(context.saved) })), "forgetCopy"],
+        "leave.request": {
+          guard: "isDirty",
+          target: "confirmingLeave",
+          description: "The user sets out for another page with edits not saved: the router holds the navigation, the user is asked",
         },
         "form.saveDraft": [
-          { guard: not("canSaveDraft"), actions: { type: "showProblems", params: { publishing: false } } },
+          { guard: not("canSaveDraft"), actions: [{ type: "showProblems", params: { publishing: false } }, "checkProblems"] },
           { guard: "isPublished", target: "confirmingUnpublish" },
-          { target: "saving", actions: assign({ publishing: false }) },
+          { target: "saving", actions: ["intendDraft", "checkProblems"] },
         ],
         "form.publish": [
           {
             guard: not("canPublish"),
             description: "Publishing needs more than a draft: every section titled",
-            actions: { type: "showProblems", params: { publishing: true } },
+            actions: [{ type: "showProblems", params: { publishing: true } }, "checkProblems"],
           },
           { target: "reviewing" },
         ],
       },
     },
+    confirmingLeave: {
+      description:
+        "Leaving would lose edits not saved: the user stays, or leaves and throws them away. Only asked from editing: elsewhere (a save or a load under way, a dialog open, a conflict) the router lets the user go, and the working copy keeps the edits for the next visit.",
+      on: {
+        "leave.stay": "editing",
+        "leave.discard": { target: "left", actions: "forgetCopy" },
+      },
+    },
+    left: {
+      type: "final",
+      description: "The user left and threw the edits away, the working copy with them; the router goes on to where they were going",
+    },
     confirmingUnpublish: {
       description: "Saving a published form as a draft takes it away from observers: asked first",
       on: {
-        "unpublish.confirm": { target: "saving", actions: assign({ publishing: false }) },
+        "unpublish.confirm": { target: "saving", actions: ["intendDraft", "checkProblems"] },
         "unpublish.cancel": "editing",
       },
     },
@@ -232,14 +267,14 @@ export const formEditorMachine = setup({
           invoke: {
             id: "counts",
             src: "loadAnswerCounts",
-            input: ({ context }) => ({ id: context.formId ?? 0 }),
+            input: ({ context }) => ({ id: required(context.formId, "the form id") }),
             onDone: { target: "ready", actions: { type: "rememberCounts", params: ({ event }) => ({ counts: event.output }) } },
             // Without the counts the review still lists the changes, and the server still refuses to orphan an answer.
             onError: { target: "ready", actions: { type: "rememberCounts", params: { counts: null } } },
           },
         },
         ready: {
-          on: { "review.confirm": { target: "#formEditor.saving", actions: assign({ publishing: true }) } },
+          on: { "review.confirm": { target: "#formEditor.saving", actions: ["intendPublish", "checkProblems"] } },
         },
       },
     },
@@ -254,6 +289,7 @@ export const formEditorMachine = setup({
           target: "editing",
           actions: [
             { type: "markSaved", params: ({ event }) => ({ form: event.output }) },
+            "checkProblems",
             "forgetCopy",
             { type: "onSaved", params: ({ context, event }) => ({ form: event.output, published: context.publishing }) },
           ],
@@ -262,13 +298,14 @@ export const formEditorMachine = setup({
           {
             guard: { type: "isStale", params: ({ event }) => ({ error: toPageError(event.error) }) },
             target: "conflict",
-            actions: { type: "rememberError", params: ({ event }) => ({ error: toPageError(event.error) }) },
+            actions: [{ type: "rememberError", params: ({ event }) => ({ error: toPageError(event.error) }) }, "checkProblems"],
           },
           {
             target: "editing",
             description: "A refused or failed save keeps every edit (and the working copy); the view says why",
             actions: [
               { type: "rememberError", params: ({ event }) => ({ error: toPageError(event.error) }) },
+              "checkProblems",
               { type: "onFailed", params: ({ event }) => ({ error: toPageError(event.error) }) },
             ],
           },
@@ -289,9 +326,9 @@ export const formEditorMachine = setup({
       invoke: {
         id: "adopt",
         src: "loadForm",
-        input: ({ context }) => ({ id: context.formId ?? 0 }),
-        onDone: { target: "editing", actions: [{ type: "adoptServerVersion", params: ({ event }) => ({ form: event.output }) }, "keepCopy"] },
-        onError: { target: "conflict", actions: { type: "rememberError", params: ({ event }) => ({ error: toPageError(event.error) }) } },
+        input: ({ context }) => ({ id: required(context.formId, "the form id") }),
+        onDone: { target: "editing", actions: [{ type: "adoptServerVersion", params: ({ event }) => ({ form: event.output }) }, "checkProblems", "keepCopy"] },
+        onError: { target: "conflict", actions: [{ type: "rememberError", params: ({ event }) => ({ error: toPageError(event.error) }) }, "checkProblems"] },
       },
     },
   },

@@ -4,12 +4,13 @@ import { useNavigate } from "react-router";
 import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useSelector } from "@xstate/react";
+import { shallowEqual, useSelector } from "@xstate/react";
 import { useApi } from "../../../api/api-context";
 import { paths } from "../../../shared/paths";
 import { announceSuccess } from "../../../shared/ui/toasts";
 import { usePageActor } from "../../../shared/use-page-actor";
 import { formImportMachine } from "./form-import.machine";
+import { selectImportDialog } from "./form-import.selectors";
 import { createFormImportActors } from "./form-list.actors";
 import { importFailureMessage, importFillMessage, importProblemMessage } from "./form-list.messages";
 
@@ -33,10 +34,7 @@ export function FormImport() {
       },
     },
   });
-  const snapshot = useSelector(actor, (state) => state);
-  const { file, code, unreadable, error } = snapshot.context;
-  const busy = snapshot.hasTag("busy");
-  const importing = snapshot.matches("importing");
+  const { opened, busy, importing, canImport, file, code, unreadable, error } = useSelector(actor, selectImportDialog, shallowEqual);
   const fieldProblems = error?.status === 400 ? Object.entries(error.fieldErrors) : [];
   const codeTaken = error?.code === "duplicate_form_code";
 
@@ -46,7 +44,7 @@ export function FormImport() {
         <Trans comment="Button: create a form from a JSON file">Import form</Trans>
       </Button>
       <Modal
-        opened={!snapshot.matches("closed")}
+        opened={opened}
         onClose={() => !importing && actor.send({ type: "import.close" })}
         withCloseButton={!importing}
         title={t`Import a form`}
@@ -113,7 +111,7 @@ export function FormImport() {
             <Button variant="default" disabled={importing} onClick={() => actor.send({ type: "import.close" })}>
               <Trans id="CANCEL">Cancel</Trans>
             </Button>
-            <Button loading={importing} disabled={!snapshot.can({ type: "import.send" })} onClick={() => actor.send({ type: "import.send" })}>
+            <Button loading={importing} disabled={!canImport} onClick={() => actor.send({ type: "import.send" })}>
               <Trans comment="Button: import the chosen form file">Import</Trans>
             </Button>
           </Group>

@@ -5,7 +5,7 @@ import { paths } from "../../../shared/paths";
 import { ListSortHeader } from "../../../shared/ui/ListSortHeader";
 import type { Coverage } from "./coverage.actors";
 import { BOARD_COLUMNS, measureOf, type CoverageFigureColumn, type CoverageRow } from "./coverage-board";
-import type { CoverageColumn, CoverageSort } from "./coverage.machine";
+import type { CoverageColumn, CoverageSort } from "./coverage-sort.store";
 import { COLUMN_LABELS } from "./coverage.messages";
 
 interface CoverageBoardProps {

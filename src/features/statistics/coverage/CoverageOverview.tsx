@@ -3,24 +3,20 @@ import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
+import { useSelector as useStoreSelector } from "@xstate/store-react";
 import { useSearchParams } from "react-router";
 import { useApi } from "../../../api/api-context";
+import { resourceMachine } from "../../../shared/machines/resource.machine";
+import { selectIsLoading, selectIsRefreshing, selectIsStale, selectLoadError } from "../../../shared/machines/resource.selectors";
 import { usePageActor } from "../../../shared/use-page-actor";
+import { usePageStore } from "../../../shared/use-page-store";
 import { ListLoadError } from "../../../shared/ui/ListLoadError";
 import { ListLoading } from "../../../shared/ui/ListLoading";
-import { createCoverageActors } from "./coverage.actors";
+import { COVERAGE_REFRESH_MS, createCoverageActors, type CoverageQuery } from "./coverage.actors";
 import { sortRows } from "./coverage-board";
+import { createCoverageSortStore, selectSort } from "./coverage-sort.store";
 import { CoverageLoadErrorText } from "./coverage.load-error";
-import { coverageMachine } from "./coverage.machine";
-import {
-  selectCoverage,
-  selectCoverageRows,
-  selectIsLoading,
-  selectIsRefreshing,
-  selectIsStale,
-  selectLoadError,
-  selectSort,
-} from "./coverage.selectors";
+import { selectCoverage, selectCoverageRows } from "./coverage.selectors";
 import { silentMinutesFromSearch } from "./coverage.url";
 import { CountyRateTable } from "./CountyRateTable";
 import { CountyTileMap } from "./CountyTileMap";
@@ -30,25 +26,27 @@ import { SilentMinutesSelect } from "./SilentMinutesSelect";
 
 /**
  * The coverage of /statistics: the county tile map (with its table twin) and the coverage board, refreshed on their
- * own. The silent threshold lives in the URL query (`silentMinutes`), so a shared link shows the same board.
+ * own (a resource machine with a refresh interval; its query is the silent threshold). The threshold lives in the URL
+ * query (`silentMinutes`), so a shared link shows the same board; the board's sort is a store of its own.
  */
 export function CoverageOverview() {
   const api = useApi();
   const { i18n } = useLingui();
   const [search, setSearch] = useSearchParams();
   const silentMinutes = silentMinutesFromSearch(search);
-  const coverageActor = usePageActor(coverageMachine, { actors: createCoverageActors(api) }, { input: { silentMinutes } });
+  const coverageActor = usePageActor(resourceMachine, { actors: createCoverageActors(api) }, { input: { refreshInterval: COVERAGE_REFRESH_MS, query: { silentMinutes } satisfies CoverageQuery } });
+  const sortStore = usePageStore(createCoverageSortStore, "coverage.sort");
   const loading = useSelector(coverageActor, selectIsLoading);
   const refreshing = useSelector(coverageActor, selectIsRefreshing);
   const stale = useSelector(coverageActor, selectIsStale);
   const error = useSelector(coverageActor, selectLoadError);
   const coverage = useSelector(coverageActor, selectCoverage);
   const rows = useSelector(coverageActor, selectCoverageRows);
-  const sort = useSelector(coverageActor, selectSort);
+  const sort = useStoreSelector(sortStore, selectSort);
   const [tableShown, table] = useDisclosure(false);
 
   // The URL is the threshold's source of truth (a link, Back, the select): the machine follows it.
-  useEffect(() => coverageActor.send({ type: "silentMinutes.change", silentMinutes }), [coverageActor, silentMinutes]);
+  useEffect(() => coverageActor.send({ type: "resource.query", query: { silentMinutes } satisfies CoverageQuery }), [coverageActor, silentMinutes]);
 
   const chooseSilentMinutes = (minutes: number) =>
     setSearch(
@@ -72,7 +70,7 @@ export function CoverageOverview() {
         <SilentMinutesSelect value={silentMinutes} onChange={chooseSilentMinutes} />
       </Group>
       {error ? (
-        <ListLoadError reason={<CoverageLoadErrorText error={error} />} onRetry={() => coverageActor.send({ type: "coverage.retry" })} />
+        <ListLoadError reason={<CoverageLoadErrorText error={error} />} onRetry={() => coverageActor.send({ type: "resource.retry" })} />
       ) : loading || !coverage ? (
         <ListLoading />
       ) : (
@@ -98,7 +96,7 @@ export function CoverageOverview() {
             totals={coverage.totals}
             silentMinutes={coverage.silentMinutes}
             sort={sort}
-            onSort={(by) => coverageActor.send({ type: "sort.toggle", by })}
+            onSort={(by) => sortStore.trigger.toggle({ by })}
           />
         </>
       )}

@@ -1,5 +1,5 @@
 import type { CountyCoverage, CoverageMeasure } from "./coverage.actors";
-import type { CoverageColumn, CoverageSort } from "./coverage.machine";
+import type { CoverageColumn, CoverageSort } from "./coverage-sort.store";
 
 /** A county's figures with the stations nobody observes yet, the number the contract lists as `unobserved`. */
 export type CoverageRow = CountyCoverage & { unobserved: number };

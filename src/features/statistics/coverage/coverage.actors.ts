@@ -27,13 +27,23 @@ export interface CoverageStationsQuery {
 /** The contract's largest page: a county has at most about 1,300 stations, so two requests at most. */
 const ALL_PAGE_SIZE = 1000;
 
-/** The coverage machine's loader (getCoverage) for the silent threshold it is given; first, what the route prefetched. */
+/** What the coverage resource asks for: the figures for one silent threshold. */
+export interface CoverageQuery {
+  silentMinutes: number;
+}
+
+/** How long the coverage figures wait, after their answer came, before they load again on their own. */
+export const COVERAGE_REFRESH_MS = 10_000;
+
+/** The coverage's loader (getCoverage) for the silent threshold its resource asks; first, what the route prefetched. */
 export function createCoverageActors(api: ApiClient) {
   return {
     // Starts on mount: see fromAbortablePromise.
-    load: fromAbortablePromise<Coverage, { silentMinutes: number }>(
-      ({ input, signal }) => takePrefetchedCoverage(input.silentMinutes) ?? loadCoverage(api, input.silentMinutes, signal),
-    ),
+    // The resource's query is untyped (each feature reads its own in one place): CoverageOverview gives this one.
+    load: fromAbortablePromise<unknown, unknown>(({ input, signal }) => {
+      const { silentMinutes } = input as CoverageQuery;
+      return takePrefetchedCoverage(silentMinutes) ?? loadCoverage(api, silentMinutes, signal);
+    }),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import type { CoverageMeasure } from "./coverage.actors";
-import type { CoverageColumn } from "./coverage.machine";
+import type { CoverageColumn } from "./coverage-sort.store";
 
 /** The board's column headers. */
 export const COLUMN_LABELS: Record<CoverageColumn, MessageDescriptor> = {

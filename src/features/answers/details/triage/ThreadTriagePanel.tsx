@@ -28,11 +28,12 @@ export function ThreadTriagePanel({ actor }: { actor: TriagePanelActor }) {
 function TriageBody({ actor }: { actor: TriagePanelActor }) {
   const loading = useSelector(actor, select.selectIsLoading);
   const error = useSelector(actor, select.selectLoadError);
-  if (loading) return <ListLoading />;
+  const claimActor = useSelector(actor, select.selectClaimActor);
+  if (loading || !claimActor) return <ListLoading />;
   if (error) return <ListLoadError reason={<TriageLoadErrorText error={error} />} onRetry={() => actor.send({ type: "triage.retry" })} />;
   return (
     <>
-      <TriageClaim actor={actor} />
+      <TriageClaim actor={actor} claimActor={claimActor} />
       <TriageReviewState actor={actor} />
       <Divider />
       <TriageTimeline actor={actor} />

@@ -4,6 +4,8 @@ import { useSelector } from "@xstate/react";
 import { minutesSince } from "../../../../shared/server-clock";
 import { useServerNow } from "../../../../shared/use-server-now";
 import { ConfirmDialog } from "../../../../shared/ui/ConfirmDialog";
+import * as claimSelect from "./claim.selectors";
+import type { ThreadClaimActor } from "./thread-claim.machine";
 import type { TriagePanelActor } from "./thread-triage.machine";
 import * as select from "./triage.selectors";
 import { TriageErrorText } from "./TriageErrorText";
@@ -27,11 +29,14 @@ function Holder({ claim, offsetMs }: { claim: ThreadClaim; offsetMs: number }) {
   );
 }
 
-/** Who holds the thread, with Claim, Release and Take over as the claim region allows. */
-export function TriageClaim({ actor }: { actor: TriagePanelActor }) {
-  const view = useSelector(actor, select.selectClaimView);
-  const claim = useSelector(actor, select.selectClaim);
-  const error = useSelector(actor, select.selectClaimError);
+/**
+ * Who holds the thread, with Claim, Release and Take over as the claim allows: read from the claim child, sent to the
+ * panel (which passes them on, as it does the keyboard triage's c).
+ */
+export function TriageClaim({ actor, claimActor }: { actor: TriagePanelActor; claimActor: ThreadClaimActor }) {
+  const view = useSelector(claimActor, claimSelect.selectClaimView);
+  const claim = useSelector(claimActor, claimSelect.selectClaim);
+  const error = useSelector(claimActor, claimSelect.selectClaimError);
   const offsetMs = useSelector(actor, select.selectClockOffset);
   const urgent = useSelector(actor, select.selectIsUrgent);
   const holder = claim?.holder ?? "";

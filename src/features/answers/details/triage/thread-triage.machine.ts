@@ -1,31 +1,18 @@
-import { assign, emit, enqueueActions, fromPromise, raise, setup, type ActorRefFrom } from "xstate";
+import { assign, emit, forwardTo, fromPromise, raise, sendParent, sendTo, setup, type ActorRefFrom } from "xstate";
 import { toLoadFailure, type LoadFailure } from "../../../../shared/machines/load-failure";
 import { toMutationError, type MutationError } from "../../../../shared/machines/mutation.machine";
+import { required } from "../../../../shared/machines/required";
 import { serverOffset } from "../../../../shared/server-clock";
-import { conflictClaimOf, problemCodeOf } from "./triage.conflict";
-import type {
-  ClaimInput,
-  CommentInput,
-  LoadedTriage,
-  ReviewState,
-  StateRequest,
-  Thread,
-  ThreadClaim,
-  ThreadReview,
-  TimelineEntry,
-} from "./triage.types";
+import { threadClaimMachine, type ClaimCommand } from "./thread-claim.machine";
+import type { CommentInput, LoadedTriage, ReviewState, StateRequest, Thread, ThreadClaim, ThreadReview, TimelineEntry } from "./triage.types";
 
 export interface ThreadTriageContext {
   thread: Thread;
   review: ThreadReview | null;
-  claim: ThreadClaim | null;
   timeline: TimelineEntry[];
   /** The server's clock minus the browser's, in ms: ages are computed from the server's time. */
   clockOffsetMs: number;
   loadError: LoadFailure | null;
-  claimError: MutationError | null;
-  /** The claim being sent takes the thread from its holder (a confirmed takeover). */
-  takingOver: boolean;
   /** The change being saved, and the state it replaces (what undo goes back to once it is saved). */
   stateChange: (StateRequest & { previous: StateRequest; undo: boolean }) | null;
   /** The state before the last change this panel made; null when there is nothing to undo. */
@@ -49,11 +36,8 @@ export type TriagePanelCommand =
 
 export type ThreadTriageEvent =
   | TriagePanelCommand
+  | ClaimCommand
   | { type: "triage.retry" }
-  | { type: "triage.takeOver" }
-  | { type: "takeOver.confirm" }
-  | { type: "takeOver.cancel" }
-  | { type: "triage.release" }
   | { type: "resolution.start" }
   | { type: "resolution.edit"; note: string }
   | { type: "resolution.cancel" }
@@ -65,25 +49,18 @@ export type ThreadTriageEvent =
 /** The comment box should take the focus; a comment was added (keyboard triage then returns to the list). */
 export type ThreadTriageEmitted = { type: "comment.focusRequested" } | { type: "comment.added" };
 
-const notProvided = () => Promise.reject(new Error("not provided"));
+/** The claim region as the panel runs it: a change of holder makes the panel reload (its timeline tells of it). */
+export const panelClaimMachine = threadClaimMachine.provide({ actions: { announceClaimChanged: sendParent({ type: "triage.refresh" }) } });
 
-const fromLoad = ({ triage, receivedAt }: LoadedTriage) => ({
-  review: triage.review,
-  claim: triage.claim,
-  timeline: triage.timeline,
-  clockOffsetMs: serverOffset(triage.serverTime, receivedAt),
-});
+const notProvided = () => Promise.reject(new Error("not provided"));
 
 /** A panel of `thread` with nothing loaded yet. */
 const freshContext = (thread: Thread): ThreadTriageContext => ({
   thread,
   review: null,
-  claim: null,
   timeline: [],
   clockOffsetMs: 0,
   loadError: null,
-  claimError: null,
-  takingOver: false,
   stateChange: null,
   undoTo: null,
   stateError: null,
@@ -104,34 +81,57 @@ export const threadTriageMachine = setup({
     events: {} as ThreadTriageEvent,
     input: {} as Thread,
     emitted: {} as ThreadTriageEmitted,
-    tags: {} as "loading" | "holding" | "claimBusy" | "stateBusy" | "commentBusy",
+    tags: {} as "loading" | "stateBusy" | "commentBusy",
+    children: {} as { claim: "threadClaim" },
   },
   actors: {
     loadTriage: fromPromise<LoadedTriage, Thread>(notProvided),
-    claimThread: fromPromise<ThreadClaim, ClaimInput>(notProvided),
-    renewClaim: fromPromise<ThreadClaim, Thread>(notProvided),
-    releaseClaim: fromPromise<void, Thread>(notProvided),
     setState: fromPromise<ThreadReview, { thread: Thread; request: StateRequest }>(notProvided),
     addComment: fromPromise<TimelineEntry, CommentInput>(notProvided),
-  },
-  delays: {
-    /** The contract: a claim lives 90 s, renewed every 30 s while the holder's tab is open. */
-    heartbeat: 30_000,
+    threadClaim: panelClaimMachine,
   },
   actions: {
-    /** Fire and forget: the panel moves to another thread, nobody waits for the answer (the room releases on leaving). */
-    abandonClaim: (_, _params: { thread: Thread }) => {},
     /** Keyboard triage then returns to the list (the answers room overrides it to tell itself). */
     announceCommentAdded: emit({ type: "comment.added" }),
-    startOver: assign(({ event }) => (event.type === "thread.change" ? freshContext(event.thread) : {})),
+    askForCommentFocus: emit({ type: "comment.focusRequested" }),
+    reload: raise({ type: "triage.refresh" }),
+    startOver: assign((_, params: { thread: Thread }) => freshContext(params.thread)),
+    passToClaim: forwardTo("claim"),
+    tellClaimTheHolder: sendTo("claim", (_, params: { claim: ThreadClaim | null }) => ({ type: "claim.loaded" as const, claim: params.claim })),
+    keepLoaded: assign((_, { triage, receivedAt }: LoadedTriage) => ({
+      review: triage.review,
+      timeline: triage.timeline,
+      clockOffsetMs: serverOffset(triage.serverTime, receivedAt),
+      loadError: null,
+    })),
+    recordLoadError: assign((_, params: { error: unknown }) => ({ loadError: toLoadFailure(params.error) })),
+    startStateChange: assign(({ context }, params: { request: StateRequest; undo: boolean }) => ({
+      stateChange: { ...params.request, previous: currentState(context.review), undo: params.undo },
+      stateError: null,
+    })),
+    keepSavedState: assign(({ context }, params: { review: ThreadReview }) => ({
+      review: params.review,
+      // Undoing an undo is no undo: the panel offers one step back, not a history.
+      undoTo: context.stateChange && !context.stateChange.undo ? context.stateChange.previous : null,
+      stateChange: null,
+      resolutionDraft: "",
+    })),
+    recordStateError: assign((_, params: { error: unknown }) => ({ stateError: toMutationError(params.error), stateChange: null })),
+    startResolution: assign({ resolutionDraft: "", stateError: null }),
+    editResolution: assign((_, params: { note: string }) => ({ resolutionDraft: params.note })),
+    editComment: assign((_, params: { text: string }) => ({ commentDraft: params.text })),
+    keyComment: assign(({ context }, params: { key: string }) => ({ commentKey: context.commentKey ?? params.key, commentError: null })),
+    resendComment: assign({ commentError: null }),
+    keepAddedComment: assign(({ context }, params: { entry: TimelineEntry }) => ({
+      commentDraft: "",
+      commentKey: null,
+      // A reload may have brought it first.
+      timeline: context.timeline.some((entry) => entry.id === params.entry.id) ? context.timeline : [...context.timeline, params.entry],
+    })),
+    recordCommentError: assign((_, params: { error: unknown }) => ({ commentError: toMutationError(params.error) })),
+    startNewComment: assign((_, params: { text: string }) => ({ commentDraft: params.text, commentKey: null, commentError: null })),
   },
   guards: {
-    isMine: ({ context }) => context.claim?.mine === true,
-    isOthers: ({ context }) => context.claim !== null && !context.claim.mine,
-    isNotMine: ({ context }) => context.claim?.mine !== true,
-    isFree: ({ context }) => context.claim === null,
-    isConflict: (_, params: { error: unknown }) => problemCodeOf(params.error) === "claim_held",
-    isLost: (_, params: { error: unknown }) => problemCodeOf(params.error) === "claim_lost",
     isOtherState: ({ context }, params: { state: ReviewState }) => context.review?.state !== params.state,
     canUndo: ({ context }) => context.undoTo !== null && context.undoTo.state !== context.review?.state,
     hasDraft: ({ context }) => context.commentDraft.trim().length > 0,
@@ -139,20 +139,23 @@ export const threadTriageMachine = setup({
       context.thread.observerId !== params.thread.observerId || context.thread.pollingStationId !== params.thread.pollingStationId,
   },
 }).createMachine({
-  id: "thread-triage",
+  id: "threadTriage",
   description:
-    "The triage panel of one answer thread: its review state, who holds it (claimed, renewed every 30 s, released) and its timeline with the staff's comments.",
+    "The triage panel of one answer thread: its review state and its timeline with the staff's comments; who holds the thread is its claim child's (thread-claim.machine.ts), told of every load.",
   context: ({ input }) => freshContext(input),
+  invoke: {
+    id: "claim",
+    src: "threadClaim",
+    input: ({ context }) => context.thread,
+  },
   initial: "loading",
   on: {
     "thread.change": {
       guard: { type: "isOtherThread", params: ({ event }) => ({ thread: event.thread }) },
+      // No reenter: the machine's root and its claim child stay; every state below it is left and loading entered anew.
       target: ".loading",
-      reenter: true,
-      description: "Another thread picked in the list: this one's claim is released and the panel starts over (a draft is this thread's)",
-      actions: [enqueueActions(({ context, enqueue }) => {
-          if (context.claim?.mine) enqueue({ type: "abandonClaim", params: { thread: context.thread } });
-        }), "startOver"],
+      description: "Another thread picked in the list: the panel starts over (a draft is this thread's); the claim child releases a claim it holds",
+      actions: ["passToClaim", { type: "startOver", params: ({ event }) => ({ thread: event.thread }) }],
     },
   },
   states: {
@@ -162,8 +165,14 @@ export const threadTriageMachine = setup({
         id: "load",
         src: "loadTriage",
         input: ({ context }) => context.thread,
-        onDone: { target: "ready", actions: assign(({ event }) => ({ ...fromLoad(event.output), loadError: null })) },
-        onError: { target: "failed", actions: assign({ loadError: ({ event }) => toLoadFailure(event.error) }) },
+        onDone: {
+          target: "ready",
+          actions: [
+            { type: "keepLoaded", params: ({ event }) => event.output },
+            { type: "tellClaimTheHolder", params: ({ event }) => ({ claim: event.output.triage.claim }) },
+          ],
+        },
+        onError: { target: "failed", actions: { type: "recordLoadError", params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: {
@@ -172,7 +181,12 @@ export const threadTriageMachine = setup({
     ready: {
       type: "parallel",
       on: {
-        "triage.comment.focus": { actions: emit({ type: "comment.focusRequested" }) },
+        "triage.comment.focus": { actions: "askForCommentFocus" },
+        "triage.claim": { actions: "passToClaim" },
+        "triage.takeOver": { actions: "passToClaim" },
+        "takeOver.confirm": { actions: "passToClaim" },
+        "takeOver.cancel": { actions: "passToClaim" },
+        "triage.release": { actions: "passToClaim" },
       },
       states: {
         sync: {
@@ -188,110 +202,16 @@ export const threadTriageMachine = setup({
                 id: "reload",
                 src: "loadTriage",
                 input: ({ context }) => context.thread,
-                onDone: { target: "idle", actions: assign(({ event }) => fromLoad(event.output)) },
+                onDone: {
+                  target: "idle",
+                  actions: [
+                    { type: "keepLoaded", params: ({ event }) => event.output },
+                    { type: "tellClaimTheHolder", params: ({ event }) => ({ claim: event.output.triage.claim }) },
+                  ],
+                },
                 onError: { target: "idle", description: "What is shown stays; the next refresh tries again" },
               },
               on: { "triage.refresh": { target: "reloading", reenter: true } },
-            },
-          },
-        },
-        claim: {
-          initial: "none",
-          states: {
-            none: {
-              description: "Nobody holds the thread: a prominent Claim button offers it (claiming is never automatic)",
-              always: [
-                { guard: "isMine", target: "held" },
-                { guard: "isOthers", target: "heldByOther" },
-              ],
-              on: { "triage.claim": { target: "claiming", actions: assign({ claimError: null, takingOver: false }) } },
-            },
-            claiming: {
-              tags: "claimBusy",
-              description: "A second claim is ignored here: a double click claims once",
-              invoke: {
-                id: "claim",
-                src: "claimThread",
-                input: ({ context }) => ({ thread: context.thread, takeOver: context.takingOver }),
-                onDone: { target: "held", actions: [assign({ claim: ({ event }) => event.output }), raise({ type: "triage.refresh" })] },
-                onError: [
-                  {
-                    guard: { type: "isConflict", params: ({ event }) => ({ error: event.error }) },
-                    target: "heldByOther",
-                    description: "Someone claimed it first: the answer says who",
-                    actions: assign({ claim: ({ event }) => conflictClaimOf(event.error) }),
-                  },
-                  { target: "none", actions: assign({ claimError: ({ event }) => toMutationError(event.error) }) },
-                ],
-              },
-            },
-            held: {
-              tags: "holding",
-              initial: "waiting",
-              always: { guard: "isNotMine", target: "lost", description: "A reload shows that someone took it over or that it lapsed" },
-              on: { "triage.release": { target: "releasing", actions: assign({ claimError: null }) } },
-              states: {
-                waiting: {
-                  after: { heartbeat: "renewing" },
-                },
-                renewing: {
-                  invoke: {
-                    id: "renew",
-                    src: "renewClaim",
-                    input: ({ context }) => context.thread,
-                    onDone: { target: "waiting", actions: assign({ claim: ({ event }) => event.output }) },
-                    onError: [
-                      {
-                        guard: { type: "isLost", params: ({ event }) => ({ error: event.error }) },
-                        target: "#thread-triage.ready.claim.lost",
-                        actions: [assign({ claim: ({ event }) => conflictClaimOf(event.error) }), raise({ type: "triage.refresh" })],
-                      },
-                      { target: "waiting", description: "The network failed: the next beat tries again, well within the 90 s a claim lives" },
-                    ],
-                  },
-                },
-              },
-            },
-            lost: {
-              description: "The claim lapsed or was taken over (409 claim_lost): the panel says who holds it now",
-              on: {
-                "triage.claim": [
-                  { guard: "isOthers", target: "heldByOther.confirming" },
-                  { target: "claiming", actions: assign({ claimError: null, takingOver: false }) },
-                ],
-                "triage.takeOver": { guard: "isOthers", target: "heldByOther.confirming" },
-              },
-            },
-            heldByOther: {
-              initial: "offered",
-              always: [
-                { guard: "isMine", target: "held" },
-                { guard: "isFree", target: "none", description: "A reload shows that the holder released it or it lapsed" },
-              ],
-              states: {
-                offered: {
-                  on: {
-                    "triage.takeOver": "confirming",
-                    "triage.claim": { target: "confirming", description: "Claiming a held thread means taking it over: asked first" },
-                  },
-                },
-                confirming: {
-                  on: {
-                    "takeOver.confirm": { target: "#thread-triage.ready.claim.claiming", actions: assign({ claimError: null, takingOver: true }) },
-                    "takeOver.cancel": "offered",
-                  },
-                },
-              },
-            },
-            releasing: {
-              tags: "claimBusy",
-              invoke: {
-                id: "release",
-                src: "releaseClaim",
-                input: ({ context }) => context.thread,
-                onDone: { target: "none", actions: [assign({ claim: null }), raise({ type: "triage.refresh" })] },
-                onError: { target: "held", actions: assign({ claimError: ({ event }) => toMutationError(event.error) }) },
-              },
             },
           },
         },
@@ -303,34 +223,25 @@ export const threadTriageMachine = setup({
                 "triage.setState": {
                   guard: { type: "isOtherState", params: ({ event }) => ({ state: event.state }) },
                   target: "saving",
-                  actions: assign(({ context, event }) => ({
-                    stateChange: { state: event.state, note: event.note ?? "", previous: currentState(context.review), undo: false },
-                    stateError: null,
-                  })),
+                  actions: { type: "startStateChange", params: ({ event }) => ({ request: { state: event.state, note: event.note ?? "" }, undo: false }) },
                 },
                 "triage.undo": {
                   guard: "canUndo",
                   target: "saving",
-                  actions: assign(({ context }) => ({
-                    stateChange: { ...context.undoTo!, previous: currentState(context.review), undo: true },
-                    stateError: null,
-                  })),
+                  actions: { type: "startStateChange", params: ({ context }) => ({ request: required(context.undoTo, "the state to undo to"), undo: true }) },
                 },
-                "resolution.start": { target: "resolving", actions: assign({ resolutionDraft: "", stateError: null }) },
+                "resolution.start": { target: "resolving", actions: "startResolution" },
               },
             },
             resolving: {
               description: "Resolved was chosen in the panel: the resolution note is asked before the change is sent",
               on: {
-                "resolution.edit": { actions: assign({ resolutionDraft: ({ event }) => event.note }) },
+                "resolution.edit": { actions: { type: "editResolution", params: ({ event }) => ({ note: event.note }) } },
                 "resolution.cancel": "idle",
                 "triage.setState": {
                   guard: { type: "isOtherState", params: ({ event }) => ({ state: event.state }) },
                   target: "saving",
-                  actions: assign(({ context, event }) => ({
-                    stateChange: { state: event.state, note: event.note ?? "", previous: currentState(context.review), undo: false },
-                    stateError: null,
-                  })),
+                  actions: { type: "startStateChange", params: ({ event }) => ({ request: { state: event.state, note: event.note ?? "" }, undo: false }) },
                 },
               },
             },
@@ -340,20 +251,12 @@ export const threadTriageMachine = setup({
               invoke: {
                 id: "setState",
                 src: "setState",
-                input: ({ context }) => ({ thread: context.thread, request: { state: context.stateChange!.state, note: context.stateChange!.note } }),
-                onDone: {
-                  target: "idle",
-                  actions: [
-                    assign(({ context, event }) => ({
-                      review: event.output,
-                      undoTo: context.stateChange!.undo ? null : context.stateChange!.previous,
-                      stateChange: null,
-                      resolutionDraft: "",
-                    })),
-                    raise({ type: "triage.refresh" }),
-                  ],
+                input: ({ context }) => {
+                  const { state, note } = required(context.stateChange, "the change being saved");
+                  return { thread: context.thread, request: { state, note } };
                 },
-                onError: { target: "idle", actions: assign({ stateError: ({ event }) => toMutationError(event.error), stateChange: null }) },
+                onDone: { target: "idle", actions: [{ type: "keepSavedState", params: ({ event }) => ({ review: event.output }) }, "reload"] },
+                onError: { target: "idle", actions: { type: "recordStateError", params: ({ event }) => ({ error: event.error }) } },
               },
             },
           },
@@ -363,12 +266,8 @@ export const threadTriageMachine = setup({
           states: {
             editing: {
               on: {
-                "comment.edit": { actions: assign({ commentDraft: ({ event }) => event.text }) },
-                "comment.send": {
-                  guard: "hasDraft",
-                  target: "sending",
-                  actions: assign({ commentKey: ({ context, event }) => context.commentKey ?? event.key, commentError: null }),
-                },
+                "comment.edit": { actions: { type: "editComment", params: ({ event }) => ({ text: event.text }) } },
+                "comment.send": { guard: "hasDraft", target: "sending", actions: { type: "keyComment", params: ({ event }) => ({ key: event.key }) } },
               },
             },
             sending: {
@@ -377,30 +276,22 @@ export const threadTriageMachine = setup({
               invoke: {
                 id: "comment",
                 src: "addComment",
-                input: ({ context }) => ({ thread: context.thread, text: context.commentDraft, idempotencyKey: context.commentKey! }),
+                input: ({ context }) => ({ thread: context.thread, text: context.commentDraft, idempotencyKey: required(context.commentKey, "the comment's key") }),
                 onDone: {
                   target: "editing",
-                  actions: [
-                    assign(({ context, event }) => ({
-                      commentDraft: "",
-                      commentKey: null,
-                      timeline: context.timeline.some((entry) => entry.id === event.output.id) ? context.timeline : [...context.timeline, event.output],
-                    })),
-                    raise({ type: "triage.refresh" }),
-                    "announceCommentAdded",
-                  ],
+                  actions: [{ type: "keepAddedComment", params: ({ event }) => ({ entry: event.output }) }, "reload", "announceCommentAdded"],
                 },
-                onError: { target: "failed", actions: assign({ commentError: ({ event }) => toMutationError(event.error) }) },
+                onError: { target: "failed", actions: { type: "recordCommentError", params: ({ event }) => ({ error: event.error }) } },
               },
             },
             failed: {
               description: "The text stays; sending again reuses the key, so a comment that did reach the server is not added twice",
               on: {
-                "comment.send": { guard: "hasDraft", target: "sending", actions: assign({ commentError: null }) },
+                "comment.send": { guard: "hasDraft", target: "sending", actions: "resendComment" },
                 "comment.edit": {
                   target: "editing",
                   description: "Another text is another comment: it gets a key of its own",
-                  actions: assign(({ event }) => ({ commentDraft: event.text, commentKey: null, commentError: null })),
+                  actions: { type: "startNewComment", params: ({ event }) => ({ text: event.text }) },
                 },
               },
             },

@@ -2,6 +2,7 @@ import { fromPromise } from "xstate";
 import type { ApiClient } from "../../../../api/client";
 import { errorFromNetworkFailure, errorFromResponse, expectData, isAbortError } from "../../../../api/problem";
 import { fromAbortablePromise } from "../../../../shared/machines/from-abortable-promise";
+import { panelClaimMachine } from "./thread-triage.machine";
 import type { ClaimInput, CommentInput, LoadedTriage, StateRequest, Thread, ThreadClaim } from "./triage.types";
 
 const pathOf = ({ observerId, pollingStationId }: Thread) => ({ path: { idObserver: observerId, idPollingStation: pollingStationId } });
@@ -27,21 +28,27 @@ async function expectClaim(call: Promise<ClaimCall>): Promise<ThreadClaim> {
   throw Object.assign(error, { claim: body?.claim ?? null });
 }
 
-/** The triage panel's calls: getThreadTriage, claimThread, renewThreadClaim, releaseThreadClaim, setThreadState, addThreadComment. */
+/**
+ * The triage panel's calls: getThreadTriage, setThreadState, addThreadComment, and its claim child with claimThread,
+ * renewThreadClaim, releaseThreadClaim and the fire-and-forget release of a claim the panel leaves behind.
+ */
 export function createTriageActors(api: ApiClient) {
   const path = "/api/v1/answers/threads/{idObserver}/{idPollingStation}" as const;
-  return {
-    // Starts on mount: see fromAbortablePromise.
-    loadTriage: fromAbortablePromise<LoadedTriage, Thread>(async ({ input, signal }) => {
-      const triage = await expectData(api.GET(path, { params: pathOf(input), signal }));
-      return { triage, receivedAt: Date.now() };
-    }),
+  const { abandonClaim } = createTriageActions(api);
+  const claimActors = {
     claimThread: fromPromise<ThreadClaim, ClaimInput>(({ input, signal }) =>
       expectClaim(api.POST(`${path}/claim`, { params: pathOf(input.thread), body: { takeOver: input.takeOver }, signal })),
     ),
     renewClaim: fromPromise<ThreadClaim, Thread>(({ input, signal }) => expectClaim(api.PUT(`${path}/claim`, { params: pathOf(input), signal }))),
     releaseClaim: fromPromise<void, Thread>(async ({ input, signal }) => {
       await expectData(api.DELETE(`${path}/claim`, { params: pathOf(input), signal }));
+    }),
+  };
+  return {
+    // Starts on mount: see fromAbortablePromise.
+    loadTriage: fromAbortablePromise<LoadedTriage, Thread>(async ({ input, signal }) => {
+      const triage = await expectData(api.GET(path, { params: pathOf(input), signal }));
+      return { triage, receivedAt: Date.now() };
     }),
     setState: fromPromise(({ input, signal }: { input: { thread: Thread; request: StateRequest }; signal: AbortSignal }) => {
       const { state, note } = input.request;
@@ -57,6 +64,7 @@ export function createTriageActors(api: ApiClient) {
         }),
       ),
     ),
+    threadClaim: panelClaimMachine.provide({ actors: claimActors, actions: { abandonClaim: (_, { thread }) => abandonClaim(thread) } }),
   };
 }
 

@@ -4,26 +4,13 @@ import type { ReviewState } from "./triage.types";
 
 type Snapshot = SnapshotFrom<typeof threadTriageMachine>;
 
-/** How the claim region reads to the user: the view picks its words and buttons from this. */
-export type ClaimView = "none" | "claiming" | "held" | "releasing" | "heldByOther" | "confirmingTakeOver" | "lost";
-
 export const selectIsLoading = (snapshot: Snapshot) => snapshot.hasTag("loading");
 export const selectLoadError = (snapshot: Snapshot) => (snapshot.matches("failed") ? snapshot.context.loadError : null);
 export const selectReview = (snapshot: Snapshot) => snapshot.context.review;
-export const selectClaim = (snapshot: Snapshot) => snapshot.context.claim;
-export const selectClaimError = (snapshot: Snapshot) => snapshot.context.claimError;
 export const selectTimeline = (snapshot: Snapshot) => snapshot.context.timeline;
 export const selectClockOffset = (snapshot: Snapshot) => snapshot.context.clockOffsetMs;
-
-export function selectClaimView(snapshot: Snapshot): ClaimView {
-  if (snapshot.matches({ ready: { claim: "claiming" } })) return "claiming";
-  if (snapshot.matches({ ready: { claim: "held" } })) return "held";
-  if (snapshot.matches({ ready: { claim: "releasing" } })) return "releasing";
-  if (snapshot.matches({ ready: { claim: { heldByOther: "confirming" } } })) return "confirmingTakeOver";
-  if (snapshot.matches({ ready: { claim: "heldByOther" } })) return "heldByOther";
-  if (snapshot.matches({ ready: { claim: "lost" } })) return "lost";
-  return "none";
-}
+/** The claim child: who holds the thread (claim.selectors.ts reads it). */
+export const selectClaimActor = (snapshot: Snapshot) => snapshot.children.claim;
 
 /** The state shown: the one being saved while it is saved, so the choice answers the click at once. */
 export const selectShownState = (snapshot: Snapshot): ReviewState =>
