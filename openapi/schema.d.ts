@@ -353,8 +353,9 @@ export interface paths {
         };
         /**
          * List counties with their number of polling stations
-         * @description Roles: organizer, ngoAdmin, observer. Returns the counties ordered by `order`, then `code`. The polling
-         *     stations of a county are numbered `1..limit`.
+         * @description Roles: organizer, ngoAdmin, observer. Returns the counties ordered by `order`, then `code`, each with its number
+         *     of active polling stations (`limit`, counted from the registry). Romania's 41 counties, Bucharest and the
+         *     diaspora are reference data on every deployment.
          *
          *     `diaspora=true` returns only diaspora counties, `diaspora=false` only the others; absent returns all.
          *
@@ -380,10 +381,156 @@ export interface paths {
          *     came back), in which case it is cleared. `lastModified` is the server's clock.
          *
          *     Corrected behaviour: the original stored data for unknown stations in "corrupted" tables and still
-         *     answered success; here an unknown county code or a number outside `1..limit` is a 404. The original
+         *     answered success; here a station not in the registry is a 404 and a retired one a 422 `station_retired`. The original
          *     also reset the departure time to null on every call.
          */
         post: operations["recordArrival"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polling-stations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the polling-station registry (paged, filtered)
+         * @description Roles: organizer, ngoAdmin, observer. The registry's stations ordered by county (display order) and number.
+         *     `county` (a county code), `number`, `status` and `search` combine with AND; `search` matches words in the
+         *     locality, institution and address, ignoring case and diacritics.
+         *
+         *     The body's `version` changes with every change to the registry, and is also the `ETag`: a client that keeps
+         *     the whole list (an observer's phone) sends it back in `If-None-Match` and gets a 304 with no body while
+         *     nothing changed.
+         */
+        get: operations["listPollingStations"];
+        put?: never;
+        /**
+         * Add a polling station to the registry
+         * @description Roles: organizer. A county's numbers are unique: a number already used in the county (by an active or a
+         *     retired station) is a 409 `station_exists` naming `number`. An unknown county is a 400 naming `countyCode`.
+         */
+        post: operations["createPollingStation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polling-stations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The polling station's id. */
+                id: components["parameters"]["PollingStationIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one polling station
+         * @description Roles organizer, ngoAdmin, observer. 404 when no station has this id.
+         */
+        get: operations["getPollingStation"];
+        /**
+         * Change a polling station's facts
+         * @description Roles: organizer. Replaces every fact of the station (absent optional facts become null). `status: active`
+         *     brings a retired station back. Its answers, notes, visits and assignments stay with it. A county and
+         *     number that another station has is a 409 `station_exists`.
+         */
+        put: operations["updatePollingStation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polling-stations/{id}/retire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The polling station's id. */
+                id: components["parameters"]["PollingStationIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retire a polling station
+         * @description Roles: organizer. A retired station is never deleted: its answers, notes, visits and assignments stay and
+         *     stay visible, but observers can no longer record an arrival, answers or notes there (a 422
+         *     `station_retired`). Retiring a retired station changes nothing. `updatePollingStation` with
+         *     `status: active`, or an import that lists it again, brings it back.
+         */
+        post: operations["retirePollingStation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polling-stations/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the polling-station registry from a CSV or XLSX file
+         * @description Roles: organizer. The file lists the registry as it should be: stations are matched by county and number;
+         *     a new one is added, one whose facts differ is changed, one missing from the file is retired (with
+         *     `retireMissing=false`, left as it is), never deleted; a retired station the file lists is active again.
+         *
+         *     File: CSV (UTF-8 with or without a byte-order mark, `,` or `;` detected from the header line) or XLSX (the
+         *     first sheet), at most 20 MiB. The first row is the header. Recognised without help: the product's
+         *     template (`county`, `number`, `locality`, `institution`, `address`, `registeredVoters`, `latitude`,
+         *     `longitude`, in any order and case) and the official list's Romanian headers (`Județ`, `Nr. SV` or
+         *     `Număr secție`, `Localitate`, `Sediu`, `Adresă`, `Număr alegători`), with or without diacritics. Any
+         *     other header is mapped by `columns`, a JSON object from a field to the file's header. A file whose
+         *     county or number column is not found is a 422 `columns_unrecognised` listing the file's `headers`.
+         *     Counties are matched by code or by name in any case, with ș/ț written with comma or cedilla, with or
+         *     without "Județul"/"Municipiul"; the diaspora also as `Străinătate`.
+         *
+         *     All or nothing: when any row is invalid nothing is saved and the 422 `import_invalid` lists every bad row
+         *     with its `line` (1-based, the header being line 1), `field` and `code`. A county and number repeated in
+         *     the file is `duplicate_in_file`.
+         *
+         *     With `dryRun=true` nothing is saved and the answer is the diff the import would make: the counts and up
+         *     to 200 stations of each kind.
+         */
+        post: operations["importPollingStations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polling-stations/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the registry as CSV in the import template's columns
+         * @description Roles: organizer, ngoAdmin. Every station, active and retired, as a UTF-8 CSV with a byte-order mark
+         *     (Excel reads the diacritics): the template's columns and `status`. Importing it back changes nothing.
+         */
+        get: operations["exportPollingStations"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -844,7 +991,7 @@ export interface paths {
          *     and station appear twice in one batch, the last item wins. `lastModified` is the server's clock. The
          *     whole batch is saved in one transaction.
          *
-         *     404 when a station (county code and number within `1..limit`) or a question is unknown; questions of
+         *     404 when a station (county code and number in the registry) or a question is unknown, 422 `station_retired` when the station is retired; questions of
          *     draft forms count as unknown. 422 `form_not_for_station` when a question of a diaspora form is answered
          *     at a station in Romania (a diaspora form is for stations abroad only; stations abroad use the general
          *     forms too), with `errors` on each such item's `answers[i].questionId`. 422 `answer_invalid` when an
@@ -1111,7 +1258,7 @@ export interface paths {
          *     most 10 MiB each, JPEG, PNG, WebP or GIF; the type is checked from the file content, not the name (a
          *     wrong type is a 400 on `files[i]` with code `format`). Larger files or bodies are a 413.
          *
-         *     404 when the station (county code and number within `1..limit`) or the question is unknown; 422
+         *     404 when the station (county code and number in the registry) or the question is unknown, 422 `station_retired` when the station is retired; 422
          *     `form_not_for_station` (on `questionId`) when the question is of a diaspora form and the station is in
          *     Romania. A file's `fileName` is the last path segment of its name, tabs and line breaks as spaces, without
          *     NUL or other control and invisible characters (bidi overrides, zero-width characters), at most 200 characters.
@@ -1532,7 +1679,7 @@ export interface components {
         PhoneNumber: string;
         /** @description Observer PIN, 4 to 6 digits. */
         Pin: string;
-        /** @description Polling-station number within its county (1..the county's `limit`). */
+        /** @description Polling-station number, unique within its county. */
         PollingStationNumber: number;
         AdminCredentials: {
             /** @description The admin account name. */
@@ -1665,10 +1812,119 @@ export interface components {
             id: number;
             code: components["schemas"]["CountyCode"];
             name: string;
-            /** @description Number of polling stations, numbered 1..limit. */
+            /** @description Number of the county's active polling stations. */
             limit: number;
             diaspora: boolean;
             order: number;
+        };
+        /**
+         * @description An active station takes observers' reports; a retired one keeps its history but takes none.
+         * @enum {string}
+         */
+        PollingStationStatus: "active" | "retired";
+        PollingStation: {
+            id: number;
+            countyCode: components["schemas"]["CountyCode"];
+            countyName: string;
+            number: components["schemas"]["PollingStationNumber"];
+            locality: string | null;
+            /** @description The building's name, e.g. a school. */
+            institution: string | null;
+            address: string | null;
+            registeredVoters: number | null;
+            latitude: number | null;
+            longitude: number | null;
+            status: components["schemas"]["PollingStationStatus"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PollingStationInput: {
+            countyCode: components["schemas"]["CountyCode"];
+            number: components["schemas"]["PollingStationNumber"];
+            locality?: string | null;
+            institution?: string | null;
+            address?: string | null;
+            registeredVoters?: number | null;
+            latitude?: number | null;
+            longitude?: number | null;
+            status?: components["schemas"]["PollingStationStatus"];
+        };
+        PollingStationPage: {
+            page: number;
+            pageSize: number;
+            totalItems: number;
+            /** @description 1 when there are no items. */
+            totalPages: number;
+            /** @description The registry's version (also the `ETag`); it changes with every change to the registry. */
+            version: string;
+            data: components["schemas"]["PollingStation"][];
+        };
+        PollingStationImportForm: {
+            /** @description The CSV or XLSX file, at most 20 MiB. */
+            file: string;
+            /**
+             * @description A JSON object from a field (`county`, `number`, `locality`, `institution`, `address`,
+             *     `registeredVoters`, `latitude`, `longitude`) to the file's header that holds it, for headers not
+             *     recognised on their own.
+             */
+            columns?: string;
+        };
+        /** @enum {string} */
+        StationImportField: "county" | "number" | "locality" | "institution" | "address" | "registeredVoters" | "latitude" | "longitude";
+        PollingStationImportResult: {
+            dryRun: boolean;
+            added: number;
+            changed: number;
+            /** @description Active stations the file does not list, retired (or, on a dry run, to be retired). */
+            retired: number;
+            unchanged: number;
+            /** @description The registry's version after the import (before it, on a dry run). */
+            version: string;
+            /** @description Up to 200 stations of each kind, in county and number order. */
+            diff: {
+                added: components["schemas"]["StationDiffEntry"][];
+                changed: components["schemas"]["StationDiffEntry"][];
+                retired: components["schemas"]["StationDiffEntry"][];
+            };
+        };
+        StationDiffEntry: {
+            countyCode: components["schemas"]["CountyCode"];
+            number: components["schemas"]["PollingStationNumber"];
+            locality: string | null;
+            institution: string | null;
+            /** @description A retired station that the file brings back. */
+            reactivated?: boolean;
+            /** @description For a changed station, each field that differs, with the value before and after (as text). */
+            changes: {
+                field: components["schemas"]["StationImportField"];
+                before: string | null;
+                after: string | null;
+            }[];
+        };
+        StationImportRowError: {
+            /** @description Line in the file (its row in a spreadsheet), 1-based; the header is line 1. */
+            line: number;
+            /** @description The field at fault, or `row` for the row or the file as a whole. */
+            field: components["schemas"]["StationImportField"] | "row";
+            /**
+             * @description What is wrong.
+             * @enum {string}
+             */
+            code: "required" | "invalid" | "not_found" | "too_long" | "duplicate_in_file" | "encoding" | "columns" | "empty";
+            /** @description English message, for logs. */
+            message: string;
+        };
+        /** @description A 422 `import_invalid` problem listing every invalid row of a station file. */
+        StationImportProblem: components["schemas"]["Problem"] & {
+            rows: components["schemas"]["StationImportRowError"][];
+        };
+        /** @description A 422 `columns_unrecognised`: the file's headers, and the fields found among them, for a mapping step. */
+        StationColumnsProblem: components["schemas"]["Problem"] & {
+            headers: string[];
+            /** @description The fields recognised so far, each with the header that holds it. */
+            found: {
+                [key: string]: string;
+            };
         };
         PollingStationArrival: {
             countyCode: components["schemas"]["CountyCode"];
@@ -2712,6 +2968,8 @@ export interface components {
         ObserverSortBy: "lastSeen" | "name";
         /** @description Sort direction. */
         ObserverSortDirection: "asc" | "desc";
+        /** @description The polling station's id. */
+        PollingStationIdPath: number;
         /** @description NGO id. */
         NgoIdPath: number;
         /** @description Admin account id. */
@@ -2724,6 +2982,11 @@ export interface components {
          * @example attachment; filename="answers.xlsx"
          */
         ContentDisposition: string;
+        /**
+         * @description The polling-station registry's version; send it back in `If-None-Match`.
+         * @example "418"
+         */
+        RegistryVersion: string;
         /**
          * @description Seconds to wait before trying again.
          * @example 30
@@ -3471,6 +3734,249 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    listPollingStations: {
+        parameters: {
+            query?: {
+                /** @description Only the stations of this county (its code). */
+                county?: components["schemas"]["CountyCode"];
+                /** @description Only the station(s) with this number. */
+                number?: components["schemas"]["PollingStationNumber"];
+                /** @description Words to find in the locality, institution or address. */
+                search?: string;
+                /** @description Only active or only retired stations; absent lists both. */
+                status?: components["schemas"]["PollingStationStatus"];
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Stations per page. */
+                pageSize?: number;
+            };
+            header?: {
+                /** @description The `ETag` of a previous answer; a 304 when the registry has not changed since. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of stations. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["RegistryVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PollingStationPage"];
+                };
+            };
+            /** @description The registry has not changed since the `If-None-Match` version. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["RegistryVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createPollingStation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "countyCode": "CJ",
+                 *       "number": 665,
+                 *       "locality": "Cluj-Napoca",
+                 *       "institution": "Școala Gimnazială „Ion Agârbiceanu”",
+                 *       "address": "Str. Ion Agârbiceanu nr. 2",
+                 *       "registeredVoters": 1420
+                 *     }
+                 */
+                "application/json": components["schemas"]["PollingStationInput"];
+            };
+        };
+        responses: {
+            /** @description The station as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PollingStation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getPollingStation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The polling station's id. */
+                id: components["parameters"]["PollingStationIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The station. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PollingStation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatePollingStation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The polling station's id. */
+                id: components["parameters"]["PollingStationIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PollingStationInput"];
+            };
+        };
+        responses: {
+            /** @description The station as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PollingStation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    retirePollingStation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The polling station's id. */
+                id: components["parameters"]["PollingStationIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The station, retired. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PollingStation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    importPollingStations: {
+        parameters: {
+            query?: {
+                /** @description Validate and compare only; save nothing. */
+                dryRun?: boolean;
+                /** @description Retire the active stations the file does not list (the default), or leave them. */
+                retireMissing?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "Județ;Nr. SV;Localitate;Sediu;Adresă;Număr alegători\nCLUJ;1;Cluj-Napoca;Liceul Teoretic „Avram Iancu”;Str. Onisifor Ghibu nr. 21;1530\n"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["PollingStationImportForm"];
+            };
+        };
+        responses: {
+            /** @description The import was saved (or, on a dry run, would make this diff). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PollingStationImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The file's columns were not recognised (`columns_unrecognised`), or rows are invalid (`import_invalid`); nothing was saved. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["StationImportProblem"] | components["schemas"]["StationColumnsProblem"];
+                };
+            };
+        };
+    };
+    exportPollingStations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    ETag: components["headers"]["RegistryVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listNgos: {

@@ -1,10 +1,11 @@
-import type { ColumnType, Generated } from "kysely";
+import type { ColumnType, Generated, GeneratedAlways } from "kysely";
 import type { components } from "../../../openapi/schema.d.ts";
 
 /** Timestamps come back as Date on both drivers; inserts may pass a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type PushProviderName = "firebase" | "outbox";
+export type PollingStationStatus = components["schemas"]["PollingStationStatus"];
 export type ReviewState = "new" | "in_progress" | "resolved";
 export type ThreadEventKind = "state" | "claim" | "release" | "takeover" | "lapse" | "comment";
 /** `access`: a change to who may see what (migration 014), read by the hubs and never sent to a stream. */
@@ -47,7 +48,6 @@ export interface Database {
     id: Generated<number>;
     code: string;
     name: string;
-    pollingStationCount: number;
     diaspora: Generated<boolean>;
     displayOrder: Generated<number>;
   };
@@ -55,7 +55,21 @@ export interface Database {
     id: Generated<number>;
     countyId: number;
     number: number;
+    locality: string | null;
+    institution: string | null;
     address: string | null;
+    registeredVoters: number | null;
+    latitude: number | null;
+    longitude: number | null;
+    status: Generated<PollingStationStatus>;
+    updatedAt: DefaultedTimestamp;
+    /** Locality, institution and address in lower case without diacritics, for search (migration 016). */
+    searchText: GeneratedAlways<string>;
+  };
+  /** One row: the registry's version, raised by every statement that changes stations (migration 016). */
+  stationRegistry: {
+    singleton: Generated<boolean>;
+    version: ColumnType<string, never, never>;
   };
   form: {
     id: Generated<number>;
