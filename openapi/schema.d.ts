@@ -2162,6 +2162,10 @@ export interface components {
             idPollingStation: number;
             /** @description "<countyCode> <number>", e.g. "CJ 15". */
             pollingStationName: string;
+            /** @description The station's locality, from the registry. */
+            locality: string | null;
+            /** @description The station's address, from the registry. */
+            address: string | null;
             observerName: string;
             observerPhoneNumber: string;
             countyCode: string;

@@ -25,6 +25,8 @@ const thread = (idObserver: number, idPollingStation: number, changes: Partial<N
   idObserver,
   idPollingStation,
   pollingStationName: "CJ 15",
+  locality: "Cluj-Napoca",
+  address: null,
   observerName: "Ana Pop",
   observerPhoneNumber: "0722000000",
   countyCode: "CJ",

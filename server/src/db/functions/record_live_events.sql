@@ -17,6 +17,8 @@ BEGIN
       'idObserver', o.id,
       'idPollingStation', s.id,
       'pollingStationName', c.code || ' ' || s.number,
+      'locality', s.locality,
+      'address', s.address,
       'observerName', o.name,
       'observerPhoneNumber', o.phone,
       'countyCode', c.code,

@@ -26,6 +26,8 @@ export interface AnswerThread {
   idObserver: number;
   idPollingStation: number;
   pollingStationName: string;
+  locality: string | null;
+  address: string | null;
   observerName: string;
   observerPhoneNumber: string;
   countyCode: string;
@@ -232,6 +234,8 @@ export async function listThreadPage(
       "o.phone as observerPhoneNumber",
       "c.code as countyCode",
       "s.number as pollingStationNumber",
+      "s.locality",
+      "s.address",
     ])
     .$call((query) => byRank(query, "t"))
     .execute();

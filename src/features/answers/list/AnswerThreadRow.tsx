@@ -17,12 +17,17 @@ interface AnswerThreadRowProps {
   onFocus: () => void;
 }
 
+/** Where the station is, as its registry names it: "Cluj-Napoca, Str. Onisifor Ghibu nr. 21"; empty when unknown. */
+export const stationPlace = (station: { locality: string | null; address: string | null }) =>
+  [station.locality, station.address].filter(Boolean).join(", ");
+
 const FLAG_PATH = "M5 21V4m0 0h11l-2 4 2 4H5";
 
 /** One observer's answers at one station: where, who, how many flagged and when it last changed; opens the details. */
 export function AnswerThreadRow({ thread, threadKey, now, href, selected, onFocus }: AnswerThreadRowProps) {
   const { i18n } = useLingui();
   const { pollingStationName, observerName, observerPhoneNumber, flaggedCount, lastModified } = thread;
+  const place = stationPlace(thread);
   return (
     <Paper
       component={Link}
@@ -48,6 +53,11 @@ export function AnswerThreadRow({ thread, threadKey, now, href, selected, onFocu
             </Badge>
           ) : null}
         </Group>
+        {place ? (
+          <Text size="sm" c="dimmed">
+            {place}
+          </Text>
+        ) : null}
         <Text size="sm">
           {observerName} · <span dir="ltr">{observerPhoneNumber}</span>
         </Text>

@@ -23,6 +23,8 @@ const thread = (changes: Partial<AnswerThread>): AnswerThread => ({
   idObserver: 1,
   idPollingStation: 2,
   pollingStationName: "CJ 15",
+  locality: "Cluj-Napoca",
+  address: null,
   observerName: "Ana Pop",
   observerPhoneNumber: "0722000000",
   countyCode: "CJ",

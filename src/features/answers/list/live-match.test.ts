@@ -13,6 +13,8 @@ const event = (changes: Partial<NonNullable<LiveThreadEvent["thread"]>> = {}, fo
     idObserver: 4,
     idPollingStation: 9,
     pollingStationName: "CJ 15",
+    locality: "Cluj-Napoca",
+    address: null,
     observerName: "Ana Pop",
     observerPhoneNumber: "0722123456",
     countyCode: "CJ",
