@@ -248,6 +248,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/observer/{id}/stations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The observer's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * The stations an observer is assigned to
+         * @description Roles: organizer, ngoAdmin. The observer's assigned stations in county and number order, each with the
+         *     observer's arrival there (null before one). 404 for an observer out of the caller's scope.
+         */
+        get: operations["listObserverStations"];
+        /**
+         * Assign an observer to exactly these stations
+         * @description Roles: organizer, ngoAdmin. Replaces the observer's assignments with the listed stations (an empty list
+         *     unassigns it); a station listed twice counts once. A station not in the registry is a 404 and a retired one
+         *     the observer was not assigned to a 422 `station_retired`, each naming its `stations[i].` fields. Sending the
+         *     same list again changes nothing.
+         */
+        put: operations["setObserverStations"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/observer/stations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign several observers to stations at once
+         * @description Roles: organizer, ngoAdmin. Adds the listed stations to each listed observer's assignments (`mode: add`, the
+         *     default), or makes them each observer's only ones (`mode: replace`). All or nothing: an observer out of the
+         *     caller's scope is a 404 naming `observerIds[i]`; stations are checked as in `setObserverStations`.
+         *     Answers how many observers and stations were named and how many assignments are new.
+         */
+        post: operations["assignObservers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/observer/import": {
         parameters: {
             query?: never;
@@ -268,6 +322,10 @@ export interface paths {
          *     matched case-insensitively, in any order; extra columns ignored); blank lines ignored. Each value is
          *     trimmed, and names have inner whitespace collapsed. `Phone` must match `^\+?[0-9]{6,15}$`, `Pin`
          *     `^[0-9]{4,6}$`, `Name` 1..200 characters. The file is at most 5 MiB (413 otherwise) and is never stored.
+         *
+         *     An optional `Stations` column assigns each observer to polling stations of the registry: county code and
+         *     number, several separated by `|` (e.g. `CJ 15|CJ 16`; empty for none). A station not in the registry is
+         *     `not_found`, a retired one `retired`, anything else unreadable `pattern`, each on field `Stations`.
          *
          *     All or nothing: when any row is invalid, nothing is saved and the 422 `import_invalid` lists every bad
          *     row (`line` is the 1-based line in the file, the header being line 1; problems with the file as a whole,
@@ -1649,7 +1707,7 @@ export interface components {
              * @description What is wrong with the field; clients translate by this code.
              * @enum {string}
              */
-            code: "required" | "type" | "format" | "pattern" | "minLength" | "maxLength" | "minimum" | "maximum" | "enum" | "minItems" | "maxItems" | "uniqueItems" | "additionalProperties" | "duplicate" | "invalid" | "not_found";
+            code: "required" | "type" | "format" | "pattern" | "minLength" | "maxLength" | "minimum" | "maximum" | "enum" | "minItems" | "maxItems" | "uniqueItems" | "additionalProperties" | "duplicate" | "invalid" | "not_found" | "retired";
             /** @description English message, for logs. */
             message: string;
         };
@@ -1664,12 +1722,12 @@ export interface components {
              * @description The column at fault, or `row` for the row or file as a whole.
              * @enum {string}
              */
-            field: "Phone" | "Pin" | "Name" | "row";
+            field: "Phone" | "Pin" | "Name" | "Stations" | "row";
             /**
              * @description What is wrong.
              * @enum {string}
              */
-            code: "required" | "pattern" | "duplicate_in_file" | "duplicate_existing" | "columns" | "encoding";
+            code: "required" | "pattern" | "duplicate_in_file" | "duplicate_existing" | "columns" | "encoding" | "not_found" | "retired";
             /** @description English message, for logs. */
             message: string;
         };
@@ -1926,6 +1984,45 @@ export interface components {
                 [key: string]: string;
             };
         };
+        StationRef: {
+            countyCode: components["schemas"]["CountyCode"];
+            pollingStationNumber: components["schemas"]["PollingStationNumber"];
+        };
+        StationAssignment: {
+            stations: components["schemas"]["StationRef"][];
+        };
+        BulkStationAssignment: {
+            observerIds: number[];
+            stations: components["schemas"]["StationRef"][];
+            /**
+             * @default add
+             * @enum {string}
+             */
+            mode: "add" | "replace";
+        };
+        BulkAssignmentResult: {
+            observers: number;
+            stations: number;
+            /** @description Assignments that did not exist before. */
+            added: number;
+        };
+        AssignedStation: {
+            id: number;
+            countyCode: components["schemas"]["CountyCode"];
+            pollingStationNumber: components["schemas"]["PollingStationNumber"];
+            locality: string | null;
+            institution: string | null;
+            address: string | null;
+            status: components["schemas"]["PollingStationStatus"];
+            /**
+             * Format: date-time
+             * @description The observer's latest arrival at this station; null before one.
+             */
+            arrivedAt: string | null;
+        };
+        ObserverStations: {
+            stations: components["schemas"]["AssignedStation"][];
+        };
         PollingStationArrival: {
             countyCode: components["schemas"]["CountyCode"];
             pollingStationNumber: components["schemas"]["PollingStationNumber"];
@@ -2166,6 +2263,11 @@ export interface components {
             locality: string | null;
             /** @description The station's address, from the registry. */
             address: string | null;
+            /**
+             * @description The observer is assigned to other stations, not this one: it moved (accepted, and shown so that staff
+             *     know). False for an observer without assignments.
+             */
+            offAssignment: boolean;
             observerName: string;
             observerPhoneNumber: string;
             countyCode: string;
@@ -3420,6 +3522,121 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
         };
     };
+    listObserverStations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The observer's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The observer's stations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObserverStations"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setObserverStations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The observer's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "stations": [
+                 *         {
+                 *           "countyCode": "CJ",
+                 *           "pollingStationNumber": 15
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["StationAssignment"];
+            };
+        };
+        responses: {
+            /** @description The observer's stations now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObserverStations"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    assignObservers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "observerIds": [
+                 *         12,
+                 *         13
+                 *       ],
+                 *       "stations": [
+                 *         {
+                 *           "countyCode": "B",
+                 *           "pollingStationNumber": 120
+                 *         }
+                 *       ],
+                 *       "mode": "add"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkStationAssignment"];
+            };
+        };
+        responses: {
+            /** @description The assignments were saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAssignmentResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
     importObservers: {
         parameters: {
             query?: never;
@@ -3546,6 +3763,11 @@ export interface operations {
                 toPollingStationNumber?: number;
                 /** @description When true, only observers who arrived and have not left. */
                 currentlyCheckedIn?: boolean;
+                /**
+                 * @description When true, the observers assigned to a matching station, whether they arrived there or not (with the
+                 *     stations they are assigned to); `currentlyCheckedIn` then does not apply.
+                 */
+                assigned?: boolean;
             };
             header?: never;
             path?: never;
@@ -5101,6 +5323,9 @@ export interface operations {
                      *           "idObserver": 1234,
                      *           "idPollingStation": 5310,
                      *           "pollingStationName": "CJ 15",
+                     *           "locality": "Cluj-Napoca",
+                     *           "address": "Str. Onisifor Ghibu nr. 21",
+                     *           "offAssignment": false,
                      *           "observerName": "Ana Pop",
                      *           "observerPhoneNumber": "0722000000",
                      *           "countyCode": "CJ",

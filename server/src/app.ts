@@ -22,6 +22,7 @@ import { createValidators, type OperationValidators } from "./http/validation.ts
 import { parseClientJson } from "./http/json.ts";
 import { accessHandlers } from "./access/routes.ts";
 import { attachmentHandlers } from "./attachments/routes.ts";
+import { assignmentHandlers } from "./assignments/routes.ts";
 import { auditHandlers } from "./audit/routes.ts";
 import { coverageHandlers } from "./coverage/routes.ts";
 import { formAdminHandlers, formHandlers } from "./forms/routes.ts";
@@ -54,6 +55,7 @@ const adminHandlers: AdminHandlers = {
   ...ngoHandlers,
   ...ngoAdminHandlers,
   ...observerHandlers,
+  ...assignmentHandlers,
   ...formAdminHandlers,
   ...answerAdminHandlers,
   ...visitAdminHandlers,

@@ -27,6 +27,7 @@ const thread = (idObserver: number, idPollingStation: number, changes: Partial<N
   pollingStationName: "CJ 15",
   locality: "Cluj-Napoca",
   address: null,
+  offAssignment: false,
   observerName: "Ana Pop",
   observerPhoneNumber: "0722000000",
   countyCode: "CJ",

@@ -66,6 +66,12 @@ export interface Database {
     /** Locality, institution and address in lower case without diacritics, for search (migration 016). */
     searchText: GeneratedAlways<string>;
   };
+  /** Which stations an observer is sent to (migration 017). */
+  stationAssignment: {
+    observerId: number;
+    pollingStationId: number;
+    assignedAt: DefaultedTimestamp;
+  };
   /** One row: the registry's version, raised by every statement that changes stations (migration 016). */
   stationRegistry: {
     singleton: Generated<boolean>;

@@ -9,6 +9,8 @@ export interface CsvObserverRow {
   phone: string;
   pin: string;
   name: string;
+  /** The optional Stations column's text, "" without one. */
+  stations: string;
 }
 
 export type CsvReading = { ok: true; rows: CsvObserverRow[]; syntaxErrors: ImportRowError[] } | { ok: false; errors: ImportRowError[] };
@@ -46,6 +48,7 @@ export function readObserverCsv(bytes: Uint8Array): CsvReading {
     phone: parsed.record[columns.phone]!,
     pin: parsed.record[columns.pin]!,
     name: parsed.record[columns.name]!,
+    stations: columns.stations === -1 ? "" : parsed.record[columns.stations]!,
   }));
   return { ok: true, rows, syntaxErrors };
 }
@@ -101,14 +104,14 @@ function syntaxError(error: CsvError, raw: string): ImportRowError {
   return fileProblem(line, "columns", message);
 }
 
-/** Column positions by name (case-insensitive), or what is wrong with the header. */
-function mapColumns(header: string[]): Record<(typeof COLUMNS)[number], number> | string {
+/** Column positions by name (case-insensitive; Stations is optional, -1 when absent), or what is wrong with the header. */
+function mapColumns(header: string[]): Record<(typeof COLUMNS)[number] | "stations", number> | string {
   const names = header.map((name) => name.trim().toLowerCase());
   const missing = COLUMNS.filter((column) => !names.includes(column));
   if (missing.length > 0) return `The header lacks the column(s) ${missing.map(capitalize).join(", ")}; it needs Phone, Pin and Name.`;
-  const repeated = COLUMNS.filter((column) => names.indexOf(column) !== names.lastIndexOf(column));
+  const repeated = [...COLUMNS, "stations"].filter((column) => names.indexOf(column) !== names.lastIndexOf(column));
   if (repeated.length > 0) return `The header repeats the column(s) ${repeated.map(capitalize).join(", ")}.`;
-  return { phone: names.indexOf("phone"), pin: names.indexOf("pin"), name: names.indexOf("name") };
+  return { phone: names.indexOf("phone"), pin: names.indexOf("pin"), name: names.indexOf("name"), stations: names.indexOf("stations") };
 }
 
 const capitalize = (name: string) => name[0]!.toUpperCase() + name.slice(1);

@@ -4,6 +4,7 @@ import type { OneNgo } from "../auth/scope.ts";
 import type { Database } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/violations.ts";
 import { problem, ProblemError } from "../problem.ts";
+import { lookUpStations, stationName, type StationRef } from "../assignments/station-refs.ts";
 import { readObserverCsv, type CsvObserverRow, type ImportRowError } from "./csv.ts";
 import { hashPin, normalizeName } from "./store.ts";
 
@@ -29,7 +30,12 @@ interface ValidRow {
   phone: string;
   pin: string;
   name: string;
+  /** The stations the Stations column names, as written (resolved to ids once every row is read). */
+  stations: StationRef[];
 }
+
+/** "CJ 15", "cj15" or "B-7": a county code and a number. */
+const STATION = /^([A-Za-z]{1,2})\s*[- ]?\s*([0-9]{1,9})$/;
 
 /** All or nothing: every row is checked, any bad row fails the whole file (422), and the rest is one transaction. */
 export async function importObservers(db: Kysely<Database>, request: ObserverImport): Promise<{ count: number }> {
@@ -40,10 +46,11 @@ export async function importObservers(db: Kysely<Database>, request: ObserverImp
   if (!reading.ok) throw importInvalid(reading.errors);
   const checked = reading.rows.map(checkRow);
   const existing = await existingPhones(db, checked.map((row) => row.phone).filter((phone) => PHONE.test(phone)));
-  const errors = [...reading.syntaxErrors, ...checked.flatMap((row) => row.errors), ...duplicateErrors(checked, existing)];
+  const registry = await lookUpStations(db, checked.flatMap((row) => row.stations));
+  const errors = [...reading.syntaxErrors, ...checked.flatMap((row) => row.errors), ...duplicateErrors(checked, existing), ...stationErrors(checked, registry)];
   if (errors.length > 0) throw importInvalid(errors);
-  const rows = checked.map(({ line, phone, pin, name }) => ({ line, phone, pin, name }));
-  if (!request.dryRun) await insertObservers(db, request, rows);
+  const rows = checked.map(({ line, phone, pin, name, stations }) => ({ line, phone, pin, name, stations }));
+  if (!request.dryRun) await insertObservers(db, request, rows, registry);
   return { count: rows.length };
 }
 
@@ -62,7 +69,27 @@ function checkRow(row: CsvObserverRow): ValidRow & { errors: ImportRowError[] } 
   else if (name.includes("\u0000")) fault("Name", "pattern", "Name must not contain the NUL character.");
   // Counted in characters (code points), as the API's maxLength counts them: one rule for a name however it arrives.
   else if ([...name].length > MAX_NAME_LENGTH) fault("Name", "pattern", `Name must be at most ${MAX_NAME_LENGTH} characters.`);
-  return { line: row.line, phone, pin, name, errors };
+  const stations: StationRef[] = [];
+  for (const part of row.stations.split("|").map((text) => text.trim()).filter(Boolean)) {
+    const match = STATION.exec(part);
+    if (match) stations.push({ countyCode: match[1]!.toUpperCase(), pollingStationNumber: Number(match[2]) });
+    else fault("Stations", "pattern", `"${part}" is not a polling station; write its county code and number, e.g. CJ 15, separated by |.`);
+  }
+  return { line: row.line, phone, pin, name, stations, errors };
+}
+
+type Registry = Awaited<ReturnType<typeof lookUpStations>>;
+
+/** Each station a row names must be in the registry and active: a new observer is not sent to a retired one. */
+function stationErrors(rows: ValidRow[], registry: Registry): ImportRowError[] {
+  return rows.flatMap(({ line, stations }) =>
+    stations.flatMap((ref): ImportRowError[] => {
+      const station = registry.get(stationName(ref));
+      if (!station) return [{ line, field: "Stations", code: "not_found", message: `There is no polling station ${stationName(ref)}.` }];
+      if (station.status === "retired") return [{ line, field: "Stations", code: "retired", message: `Polling station ${stationName(ref)} is retired.` }];
+      return [];
+    }),
+  );
 }
 
 async function existingPhones(db: Kysely<Database>, phones: string[]): Promise<Set<string>> {
@@ -93,7 +120,7 @@ function duplicateErrors(rows: ValidRow[], existing: Set<string>): ImportRowErro
   return errors;
 }
 
-const FIELD_ORDER: Record<ImportRowError["field"], number> = { row: 0, Phone: 1, Pin: 2, Name: 3 };
+const FIELD_ORDER: Record<ImportRowError["field"], number> = { row: 0, Phone: 1, Pin: 2, Name: 3, Stations: 4 };
 
 function importInvalid(errors: ImportRowError[]): ProblemError {
   const unique = new Map(errors.map((error) => [`${error.line}|${error.field}|${error.code}`, error]));
@@ -111,13 +138,19 @@ async function hashPins(pins: string[]): Promise<string[]> {
   return hashes;
 }
 
-async function insertObservers(db: Kysely<Database>, { ngo, act }: ObserverImport, rows: ValidRow[]): Promise<void> {
+async function insertObservers(db: Kysely<Database>, { ngo, act }: ObserverImport, rows: ValidRow[], registry: Registry): Promise<void> {
   const pinHashes = await hashPins(rows.map((row) => row.pin));
   const values = rows.map((row, index) => ({ ngoId: ngo.ngoId, phone: row.phone, name: row.name, pinHash: pinHashes[index]! }));
   try {
     await db.transaction().execute(async (trx) => {
+      const ids = new Map<string, number>();
       for (let start = 0; start < values.length; start += INSERT_BATCH) {
-        await trx.insertInto("observer").values(values.slice(start, start + INSERT_BATCH)).execute();
+        const inserted = await trx.insertInto("observer").values(values.slice(start, start + INSERT_BATCH)).returning(["id", "phone"]).execute();
+        for (const row of inserted) ids.set(row.phone, row.id);
+      }
+      const assignments = rows.flatMap((row) => row.stations.map((ref) => ({ observerId: ids.get(row.phone)!, pollingStationId: registry.get(stationName(ref))!.id })));
+      for (let start = 0; start < assignments.length; start += INSERT_BATCH) {
+        await trx.insertInto("stationAssignment").values(assignments.slice(start, start + INSERT_BATCH)).onConflict((oc) => oc.doNothing()).execute();
       }
       const { name } = await trx.selectFrom("ngo").select("name").where("id", "=", ngo.ngoId).executeTakeFirstOrThrow();
       await recordAudit(trx, act, [

@@ -95,6 +95,7 @@ export const observerHandlers: AdminHandlers = {
       from,
       to,
       currentlyCheckedIn: query.currentlyCheckedIn ?? false,
+      assigned: query.assigned ?? false,
     })) satisfies JsonResponseOf<"listActiveObservers", 200>;
     return json(200, body);
   },

@@ -12,6 +12,8 @@ export interface ActiveObserverQuery {
   from?: number;
   to?: number;
   currentlyCheckedIn: boolean;
+  /** The observers assigned to the matching stations rather than those who arrived at one. */
+  assigned: boolean;
 }
 
 // The channel notifications are pushed on; an observer with a device registered on it is reachable.
@@ -23,6 +25,7 @@ const PUSH_CHANNEL = "Firebase";
  * and then listing their stations per row took half of the 50 ms a county's list may take on election day.
  */
 function matchedStations(db: Kysely<Database>, query: ActiveObserverQuery) {
+  if (query.assigned) return assignedStations(db, query);
   return db
     .selectFrom("pollingStationInfo as visit")
     .innerJoin("pollingStation as station", "station.id", "visit.pollingStationId")
@@ -35,6 +38,22 @@ function matchedStations(db: Kysely<Database>, query: ActiveObserverQuery) {
     .groupBy("visit.observerId")
     .select([
       "visit.observerId",
+      sql<string[]>`array_agg(county.code || ' ' || station.number ORDER BY county.display_order, county.code, station.number)`.as("stations"),
+    ]);
+}
+
+/** Each observer assigned to a station the query matches, once, with those stations, as `matchedStations`. */
+function assignedStations(db: Kysely<Database>, query: ActiveObserverQuery) {
+  return db
+    .selectFrom("stationAssignment as assignment")
+    .innerJoin("pollingStation as station", "station.id", "assignment.pollingStationId")
+    .innerJoin("county", "county.id", "station.countyId")
+    .where("county.code", "in", query.countyCodes)
+    .$if(query.from !== undefined, (assigned) => assigned.where("station.number", ">=", query.from!))
+    .$if(query.to !== undefined, (assigned) => assigned.where("station.number", "<=", query.to!))
+    .groupBy("assignment.observerId")
+    .select([
+      "assignment.observerId",
       sql<string[]>`array_agg(county.code || ' ' || station.number ORDER BY county.display_order, county.code, station.number)`.as("stations"),
     ]);
 }

@@ -85,6 +85,9 @@ function pinsFor(rows: Throwaways): Record<string, Record<string, fc.Arbitrary<u
     // Phones stay within the throwaway set, so that the resets that follow still find their observers.
     updateObserver: { idObserver: editableObserver, phone: editablePhone },
     resetObserver: { phoneNumber: editablePhone },
+    // Assignments change the throwaway observers' stations only.
+    setObserverStations: { id: fc.oneof(editableObserver, missingId) },
+    assignObservers: { observerIds: fc.array(fc.oneof(editableObserver, missingId), { minLength: 1, maxLength: 3 }) },
     deleteForm: { formId: fc.oneof(one(rows.forms.deletable), missingId) },
     saveForm: { id: one(rows.forms.editable) },
     getThreadTriage: thread,

@@ -55,6 +55,40 @@ describe.each(engines)("observer import on %s", (engine) => {
       expect(signIn.status).toBe(200);
     });
 
+    it("assigns each observer to the stations of its Stations column, and refuses a row naming an unknown, retired or unreadable one", async () => {
+      const assigned = async (phone: string) =>
+        (
+          await db()
+            .selectFrom("stationAssignment as a")
+            .innerJoin("observer as o", "o.id", "a.observerId")
+            .innerJoin("pollingStation as s", "s.id", "a.pollingStationId")
+            .innerJoin("county as c", "c.id", "s.countyId")
+            .select(["c.code", "s.number"])
+            .where("o.phone", "=", phone)
+            .orderBy("c.code")
+            .orderBy("s.number")
+            .execute()
+        ).map((row) => `${row.code} ${row.number}`);
+      const file = csv("Phone;Pin;Name;Stations\n0799750001;1234;Ana Pop;CJ 15|cj16 | B-7\n0799750002;1234;Ion Pop;\n");
+      expect(await imported(await upload(organizer, { file }))).toEqual({ count: 2, dryRun: false });
+      expect(await assigned("0799750001")).toEqual(["B 7", "CJ 15", "CJ 16"]);
+      expect(await assigned("0799750002")).toEqual([]);
+
+      const ab4 = await db().selectFrom("pollingStation as s").innerJoin("county as c", "c.id", "s.countyId").select("s.id").where("c.code", "=", "AB").where("s.number", "=", 4).executeTakeFirstOrThrow();
+      await db().updateTable("pollingStation").set({ status: "retired" }).where("id", "=", ab4.id).execute();
+      try {
+        const bad = csv("Phone,Pin,Name,Stations\n0799750003,1234,A,CJ 99999\n0799750004,1234,B,AB 4\n0799750005,1234,C,Cluj 15\n");
+        expect((await rejected(await upload(organizer, { file: bad }))).map(({ line, field, code }) => ({ line, field, code }))).toEqual([
+          { line: 2, field: "Stations", code: "not_found" },
+          { line: 3, field: "Stations", code: "retired" },
+          { line: 4, field: "Stations", code: "pattern" },
+        ]);
+        expect(await stored("07997500")).toHaveLength(2);
+      } finally {
+        await db().updateTable("pollingStation").set({ status: "active" }).where("id", "=", ab4.id).execute();
+      }
+    });
+
     it("reads a file with a byte-order mark, semicolons, CRLF and quoted values", async () => {
       const file = csv('\uFEFFPhone;Pin;Name\r\n0799720001;1234;"Pop; Ana"\r\n"0799720002";4321;"Ion ""Nelu"" Pop"\r\n\r\n');
       expect(await imported(await upload(organizer, { file }))).toEqual({ count: 2, dryRun: false });

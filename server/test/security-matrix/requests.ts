@@ -16,6 +16,7 @@ import {
   PASSWORD,
   stationFacts,
   threadState,
+  assignmentsOf,
 } from "./targets.ts";
 import { formBody, noteRequest, type Target, type World } from "./world.ts";
 
@@ -122,6 +123,25 @@ export const rows: Record<string, OperationRow> = {
       if (!caller.organizer) expect(json<{ ngoId: number }[]>(body).every((observer) => observer.ngoId === caller.ngo)).toBe(true);
       organizerSeesNgo1(w, caller, body);
     },
+  },
+
+  // Assignments: an observer belongs to its NGO, so its stations are that NGO's to set.
+  listObserverStations: { allowed: 200, scope: 404, call: (w, t, token) => get(w, `/api/v1/observer/${t.observer.id}/stations`, token) },
+  setObserverStations: {
+    allowed: 200,
+    scope: 404,
+    prepare: freshObserver,
+    call: (w, t, token) =>
+      send(w, "PUT", `/api/v1/observer/${t.observer.id}/stations`, token, { stations: [{ countyCode: t.station.county, pollingStationNumber: t.station.number }] }),
+    state: assignmentsOf,
+  },
+  assignObservers: {
+    allowed: 200,
+    scope: 404,
+    prepare: freshObserver,
+    call: (w, t, token) =>
+      send(w, "POST", "/api/v1/observer/stations", token, { observerIds: [t.observer.id], stations: [{ countyCode: t.station.county, pollingStationNumber: t.station.number }] }),
+    state: assignmentsOf,
   },
 
   // Polling stations: observers record their own visits; the station is not owned by an NGO.

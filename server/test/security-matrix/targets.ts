@@ -37,6 +37,8 @@ export const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: str
 export const observersOf = (w: World, t: Target) => count(db(w).selectFrom("observer").select((e) => e.fn.countAll().as("n")).where("ngoId", "=", t.ngoId));
 export const formCount = (w: World) => count(db(w).selectFrom("form").select((e) => e.fn.countAll().as("n")));
 export const notificationCount = (w: World) => count(db(w).selectFrom("notification").select((e) => e.fn.countAll().as("n")));
+export const assignmentsOf = (w: World, t: Target) =>
+  db(w).selectFrom("stationAssignment").select(["observerId", "pollingStationId"]).where("observerId", "=", t.observer.id).orderBy("pollingStationId").execute();
 export const stationFacts = (w: World, t: Target) =>
   db(w).selectFrom("pollingStationInfo").selectAll().where("pollingStationId", "=", t.station.id).orderBy("observerId").execute();
 export const threadState = async (w: World, t: Target) => ({

@@ -11,6 +11,8 @@ export function importFieldLabel(field: string): MessageDescriptor {
       return msg({ id: "PASSWORD", message: "Password" });
     case "Name":
       return msg({ id: "NAME", message: "Name" });
+    case "Stations":
+      return msg({ message: "Stations", comment: "Column of the observers import: the polling stations each observer is assigned to" });
     default:
       return msg({ message: "Whole row", comment: "Column of the import report: the problem concerns the row or file as a whole" });
   }
@@ -22,7 +24,10 @@ export function importRowReason(row: ImportRowProblem): MessageDescriptor | null
     case "required":
       return msg`The value is missing`;
     case "pattern":
-      return row.field === "Pin" ? msg`The password must be 4 to 6 digits` : row.field === "Phone" ? msg`The phone must be 6 to 15 digits, optionally starting with +` : msg`The value has the wrong format`;
+      if (row.field === "Pin") return msg`The password must be 4 to 6 digits`;
+      if (row.field === "Phone") return msg`The phone must be 6 to 15 digits, optionally starting with +`;
+      if (row.field === "Stations") return msg`Write each station as its county code and number, e.g. CJ 15, separated by |`;
+      return msg`The value has the wrong format`;
     case "duplicate_in_file":
       return msg`This phone number appears more than once in the file`;
     case "duplicate_existing":
@@ -31,6 +36,10 @@ export function importRowReason(row: ImportRowProblem): MessageDescriptor | null
       return msg`The first line must name the columns Phone, Pin and Name`;
     case "encoding":
       return msg`The file is not UTF-8 text`;
+    case "not_found":
+      return msg`This polling station is not in the registry`;
+    case "retired":
+      return msg`This polling station is retired: it takes no new observers`;
     default:
       return null;
   }

@@ -19,6 +19,8 @@ BEGIN
       'pollingStationName', c.code || ' ' || s.number,
       'locality', s.locality,
       'address', s.address,
+      'offAssignment', EXISTS (SELECT 1 FROM station_assignment a WHERE a.observer_id = o.id)
+        AND NOT EXISTS (SELECT 1 FROM station_assignment a WHERE a.observer_id = o.id AND a.polling_station_id = s.id),
       'observerName', o.name,
       'observerPhoneNumber', o.phone,
       'countyCode', c.code,

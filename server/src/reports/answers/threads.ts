@@ -28,6 +28,7 @@ export interface AnswerThread {
   pollingStationName: string;
   locality: string | null;
   address: string | null;
+  offAssignment: boolean;
   observerName: string;
   observerPhoneNumber: string;
   countyCode: string;
@@ -38,6 +39,10 @@ export interface AnswerThread {
   claim: ThreadClaim | null;
   urgentSince: string | null;
 }
+
+/** The thread's observer is assigned to stations, this one not among them (both read from the assignments' key). */
+const offAssignment = sql<boolean>`(EXISTS (SELECT 1 FROM station_assignment a WHERE a.observer_id = o.id)
+  AND NOT EXISTS (SELECT 1 FROM station_assignment a WHERE a.observer_id = o.id AND a.polling_station_id = s.id))`;
 
 /**
  * The threads that pass the filter, with their ids, latest answer time and flagged count, read from the
@@ -236,6 +241,7 @@ export async function listThreadPage(
       "s.number as pollingStationNumber",
       "s.locality",
       "s.address",
+      offAssignment.as("offAssignment"),
     ])
     .$call((query) => byRank(query, "t"))
     .execute();

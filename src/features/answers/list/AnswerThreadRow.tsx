@@ -53,10 +53,19 @@ export function AnswerThreadRow({ thread, threadKey, now, href, selected, onFocu
             </Badge>
           ) : null}
         </Group>
-        {place ? (
-          <Text size="sm" c="dimmed">
-            {place}
-          </Text>
+        {place || thread.offAssignment ? (
+          <Group gap="xs" wrap="wrap">
+            {place ? (
+              <Text size="sm" c="dimmed">
+                {place}
+              </Text>
+            ) : null}
+            {thread.offAssignment ? (
+              <Badge color="gray" variant="outline" size="sm">
+                <Trans comment="Badge on an answer thread: the observer reports from a station it was not assigned to">Not an assigned station</Trans>
+              </Badge>
+            ) : null}
+          </Group>
         ) : null}
         <Text size="sm">
           {observerName} · <span dir="ltr">{observerPhoneNumber}</span>

@@ -25,6 +25,7 @@ const thread = (changes: Partial<AnswerThread>): AnswerThread => ({
   pollingStationName: "CJ 15",
   locality: "Cluj-Napoca",
   address: null,
+  offAssignment: false,
   observerName: "Ana Pop",
   observerPhoneNumber: "0722000000",
   countyCode: "CJ",

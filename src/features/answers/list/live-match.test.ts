@@ -15,6 +15,7 @@ const event = (changes: Partial<NonNullable<LiveThreadEvent["thread"]>> = {}, fo
     pollingStationName: "CJ 15",
     locality: "Cluj-Napoca",
     address: null,
+    offAssignment: false,
     observerName: "Ana Pop",
     observerPhoneNumber: "0722123456",
     countyCode: "CJ",
