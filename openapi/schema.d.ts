@@ -425,7 +425,8 @@ export interface paths {
          * Record the observer's departure from a polling station
          * @description Roles: observer. Sets the departure time on the calling observer's record for the station. 404 when the
          *     station is unknown or the observer has not recorded an arrival there; 422 `leave_before_arrival` when
-         *     the departure time is earlier than the recorded arrival time.
+         *     the departure time is earlier than the recorded arrival time. A departure from a station retired since the
+         *     arrival is still recorded: it closes a visit made while the station was active.
          *
          *     Corrected behaviour: the original did not pass the time on and stored 0001-01-01; here the given time is
          *     stored and returned.
@@ -1425,7 +1426,7 @@ export interface paths {
          *
          *     | field | polling stations with |
          *     |---|---|
-         *     | `stations` | all of the county's stations (its `limit`) |
+         *     | `stations` | the county's active stations (its `limit`), and its retired ones that are observed |
          *     | `observed` | an observer present: an arrival time recorded, or any answer or note |
          *     | `opened` | an answer to the opening form (code `A`) |
          *     | `reporting` | any answer |
@@ -2570,6 +2571,7 @@ export interface components {
             pollingStationNumber: number;
             /** @description "<countyCode> <number>", e.g. "CJ 15". */
             pollingStationName: string;
+            locality: string | null;
             address: string | null;
             /**
              * Format: date-time
@@ -2690,7 +2692,7 @@ export interface components {
             data: components["schemas"]["NotificationHistoryItem"][];
         };
         /** @enum {string} */
-        AuditSubjectType: "observer" | "ngo" | "ngoAdmin" | "form" | "notification" | "thread";
+        AuditSubjectType: "observer" | "ngo" | "ngoAdmin" | "form" | "notification" | "thread" | "station";
         /**
          * @description `observers.imported` is about the NGO the observers were imported into (`count` observers);
          *     `forms.reordered` about no single form (`subject.id` null, labelled with the form codes in their new
@@ -2698,10 +2700,13 @@ export interface components {
          *     with `deviceRegisterDate` set to null. `ngo.updated` is an edit of the profile (its flags included when
          *     the edit changes them); the status and organizer switches have their own actions. A form saved out of
          *     draft, or published at its creation, is `form.published`; any other save of an existing form (putting it
-         *     back into draft too) is `form.updated`; an imported file makes a new draft, `form.imported`.
+         *     back into draft too) is `form.updated`; an imported file makes a new draft, `form.imported`. A polling
+         *     station brought back (`status` from `retired` to `active`) is `station.updated`; `stations.imported` is about
+         *     no single station (`subject.id` null, labelled with the file's name, `count` the stations added, changed
+         *     and retired, each number also a change from null).
          * @enum {string}
          */
-        AuditAction: "observer.created" | "observer.updated" | "observer.deleted" | "observer.pinReset" | "observers.imported" | "ngo.created" | "ngo.updated" | "ngo.deleted" | "ngo.activated" | "ngo.deactivated" | "ngo.organizerGranted" | "ngo.organizerRevoked" | "ngoAdmin.created" | "ngoAdmin.passwordReset" | "ngoAdmin.deleted" | "form.created" | "form.updated" | "form.published" | "form.deleted" | "forms.reordered" | "form.imported" | "notification.sent" | "thread.stateChanged";
+        AuditAction: "observer.created" | "observer.updated" | "observer.deleted" | "observer.pinReset" | "observers.imported" | "ngo.created" | "ngo.updated" | "ngo.deleted" | "ngo.activated" | "ngo.deactivated" | "ngo.organizerGranted" | "ngo.organizerRevoked" | "ngoAdmin.created" | "ngoAdmin.passwordReset" | "ngoAdmin.deleted" | "form.created" | "form.updated" | "form.published" | "form.deleted" | "forms.reordered" | "form.imported" | "notification.sent" | "thread.stateChanged" | "station.created" | "station.updated" | "station.retired" | "stations.imported";
         AuditActor: {
             /** @description Null once the account is deleted. */
             adminId: number | null;
@@ -2712,7 +2717,7 @@ export interface components {
         };
         AuditSubject: {
             type: components["schemas"]["AuditSubjectType"];
-            /** @description The observer, NGO, admin, form or notification id; for a thread, its observer's id. */
+            /** @description The observer, NGO, admin, form, notification or polling-station id; for a thread, its observer's id. */
             id: number | null;
             /** @description Threads only. */
             pollingStationId?: number;
@@ -2720,7 +2725,8 @@ export interface components {
              * @description The subject's name when the action happened (after an edit, the new name): an observer's name and
              *     phone (`Maria Popescu (0722000111)`), an NGO's name, an admin's account, a form's code and title
              *     (`A: Deschiderea secției`), a notification's title, a thread's observer and station
-             *     (`Maria Popescu (0722000111), AB 12`).
+             *     (`Maria Popescu (0722000111), AB 12`), a polling station's county code, number and locality
+             *     (`CJ 15, Cluj-Napoca`).
              */
             label: string;
             /** @description Whether the subject can still be opened (false once deleted). */
@@ -2968,7 +2974,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request is well-formed but breaks a domain rule; `code` says which (`answer_invalid`, `form_not_for_station`, `leave_before_arrival`). */
+        /** @description The request is well-formed but breaks a domain rule; `code` says which (`answer_invalid`, `form_not_for_station`, `leave_before_arrival`, `station_retired`). */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;
@@ -3960,6 +3966,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     listPollingStations: {
@@ -4201,6 +4208,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -6180,6 +6188,7 @@ export interface operations {
                      *           "countyCode": "CJ",
                      *           "pollingStationNumber": 15,
                      *           "pollingStationName": "CJ 15",
+                     *           "locality": "Cluj-Napoca",
                      *           "address": "Str. Avram Iancu 2",
                      *           "lastActivity": "2024-06-09T07:42:10Z",
                      *           "observers": [

@@ -32,7 +32,7 @@ import { ngoAdminHandlers } from "./ngos/admin-routes.ts";
 import { ngoHandlers } from "./ngos/routes.ts";
 import { notificationHandlers } from "./notifications/routes.ts";
 import { observerHandlers } from "./observers/routes.ts";
-import { pollingStationHandlers } from "./polling-stations/routes.ts";
+import { pollingStationAdminHandlers, pollingStationHandlers } from "./polling-stations/routes.ts";
 import { databaseUnavailable, fail, isDatabaseUnavailable, problem, problemResponse, ProblemError } from "./problem.ts";
 import { answerAdminHandlers, answerHandlers } from "./reports/answers/routes.ts";
 import { noteAdminHandlers, noteHandlers } from "./reports/notes/routes.ts";
@@ -56,6 +56,7 @@ const adminHandlers: AdminHandlers = {
   ...ngoAdminHandlers,
   ...observerHandlers,
   ...assignmentHandlers,
+  ...pollingStationAdminHandlers,
   ...formAdminHandlers,
   ...answerAdminHandlers,
   ...visitAdminHandlers,
@@ -69,7 +70,8 @@ const adminHandlers: AdminHandlers = {
 };
 
 const MiB = 1024 * 1024;
-const bodyLimits: Partial<Record<OperationId, number>> = { importObservers: 5 * MiB, createNote: 52 * MiB };
+// A station import's file is at most 20 MiB (import-form.ts); the body adds the multipart envelope and `columns`.
+const bodyLimits: Partial<Record<OperationId, number>> = { importObservers: 5 * MiB, createNote: 52 * MiB, importPollingStations: 21 * MiB };
 const DEFAULT_BODY_LIMIT = 1 * MiB;
 
 /** Builds the whole server with no side effects: routes, roles and validation all come from the contract. */

@@ -135,7 +135,8 @@ describe.skipIf(!postgresUrl)("faults on PostgreSQL", () => {
         WHERE NOT f.draft AND NOT f.diaspora GROUP BY q.id ORDER BY q.id`,
     );
     const { rows: [county] } = await sql.query<{ code: string; stations: number }>(
-      `SELECT code, polling_station_count AS stations FROM county ORDER BY polling_station_count DESC LIMIT 1`,
+      `SELECT c.code, count(*)::int AS stations FROM county c JOIN polling_station s ON s.county_id = c.id AND s.status = 'active'
+        GROUP BY c.code ORDER BY stations DESC LIMIT 1`,
     );
     const stationsNeeded = Math.ceil(ANSWERS / questions.length);
     expect(county!.stations).toBeGreaterThanOrEqual(stationsNeeded);

@@ -8,20 +8,23 @@ import { migrate } from "../../server/src/db/migrate.ts";
 import { seedDemoData } from "../../server/src/demo/seed.ts";
 import { createMemoryFileStore } from "../../server/src/files/file-store.ts";
 import { TEST_PASSWORD_COST } from "../../server/test/password-cost.ts";
-import { DEMO_OBSERVERS, demoSnapshotSchema, SNAPSHOT_TABLES_SQL, snapshotSql } from "./snapshot-sql.ts";
+import { DEMO_OBSERVERS, demoSnapshotSchema, MIGRATED_SNAPSHOT, SNAPSHOT_TABLES_SQL, snapshotSql } from "./snapshot-sql.ts";
 
 /**
  * Runs initdb, the migrations and the default demo seed once per run and leaves the data directory (a tar) for the
  * web project's test server: the tables hold the seed, and a schema of its own keeps a copy that every test restores
- * (test-server.ts). Loading it takes a fraction of what the migrations and the seed take in every test file.
+ * (test-server.ts); another keeps the migrated database (reference data included) that every other seed starts from.
+ * Loading it takes a fraction of what the migrations and the seed take in every test file.
  */
 export default async function setup(project: TestProject) {
   const pglite = await PGlite.create();
   const handle = pgliteDatabase(pglite);
   await migrate(handle);
-  await seedDemoData(handle, createMemoryFileStore(), { observers: DEMO_OBSERVERS, passwordCost: TEST_PASSWORD_COST });
   const { rows } = await pglite.query<{ name: string }>(SNAPSHOT_TABLES_SQL);
-  await pglite.exec(snapshotSql(demoSnapshotSchema(DEMO_OBSERVERS), rows.map((row) => `public.${row.name}`)));
+  const tables = rows.map((row) => `public.${row.name}`);
+  await pglite.exec(snapshotSql(MIGRATED_SNAPSHOT, tables));
+  await seedDemoData(handle, createMemoryFileStore(), { observers: DEMO_OBSERVERS, passwordCost: TEST_PASSWORD_COST });
+  await pglite.exec(snapshotSql(demoSnapshotSchema(DEMO_OBSERVERS), tables));
   const dump = await pglite.dumpDataDir("none");
   await handle.close();
   const directory = mkdtempSync(join(tmpdir(), "test-db-"));

@@ -7,8 +7,8 @@
  *
  * Why it is fast enough: initdb, the migrations and the default demo seed run once per run
  * (test-database.global-setup.ts); a test file loads that dump into one PGlite, applies any other seed once and keeps
- * a copy of it in a schema of its own, and every `startTestServer({ seed })` restores its seed's copy (TRUNCATE +
- * INSERT … SELECT), so no test sees another's writes.
+ * a copy of it in a schema of its own (written over the migrated database the dump also keeps), and every
+ * `startTestServer({ seed })` restores its seed's copy (TRUNCATE + INSERT … SELECT), so no test sees another's writes.
  * Tests of a file run one after another, which is what makes sharing one database per file safe.
  */
 import { PGlite } from "@electric-sql/pglite";
@@ -30,7 +30,7 @@ import { outboxProvider } from "../../server/src/notifications/provider.ts";
 import { createContractChecker } from "../../server/test/contract-check.ts";
 import { TEST_PASSWORD_COST } from "../../server/test/password-cost.ts";
 import { putDemoPhotos } from "../../server/test/demo-photos.ts";
-import { DEMO_OBSERVERS, demoSnapshotSchema, restoreSql, snapshotSql, SNAPSHOT_TABLES_SQL } from "./snapshot-sql.ts";
+import { DEMO_OBSERVERS, demoSnapshotSchema, MIGRATED_SNAPSHOT, restoreSql, snapshotSql, SNAPSHOT_TABLES_SQL } from "./snapshot-sql.ts";
 
 export type TestDb = Kysely<Database>;
 /** "demo" (the demo seed with `observers` observers) or a function that fills the empty, migrated database. */
@@ -119,7 +119,8 @@ async function restore(database: FileDatabase, seed: Seed, observers: number): P
     return overlay(known.files);
   }
   const snapshot = { schema: `snapshot_${snapshots.size}`, files: createMemoryFileStore() };
-  await pglite.exec(`TRUNCATE ${tables.join(", ")} RESTART IDENTITY CASCADE;`);
+  // The migrated database, not empty tables: the migrations' reference data (the counties) is every seed's ground.
+  await pglite.exec(restoreSql(MIGRATED_SNAPSHOT, tables));
   if (seed === "demo") await seedDemoData({ db, engine: "pglite", exec: async (text) => void (await pglite.exec(text)), close: () => db.destroy() }, snapshot.files, { observers, passwordCost: TEST_PASSWORD_COST });
   else await seed(db);
   await pglite.exec(snapshotSql(snapshot.schema, tables));

@@ -5,3 +5,7 @@ export const formLabel = (form: { code: string; description: string }) => `${for
 
 export const threadLabel = (thread: { name: string; phone: string; countyCode: string; stationNumber: number }) =>
   `${observerLabel(thread)}, ${thread.countyCode} ${thread.stationNumber}`;
+
+/** A polling station by county code and number, with its locality when the registry has one: `CJ 15, Cluj-Napoca`. */
+export const stationLabel = (station: { countyCode: string; number: number; locality: string | null }) =>
+  `${station.countyCode} ${station.number}${station.locality ? `, ${station.locality}` : ""}`;

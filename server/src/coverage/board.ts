@@ -11,20 +11,23 @@ const figureNames = ["stations", "observed", "opened", "reporting", "counted", "
 
 /** Every county in display order with its coverage figures, their sums, and the database's time of the query. */
 export async function coverageBoard(db: Kysely<Database>, scope: NgoScope, silentMinutes: number) {
+  // A county's stations are its active ones, and its retired ones that were observed: a retired station keeps its
+  // reports on the board, so that `stations - observed` still counts the stations with no observer yet.
   const { rows } = await sql<CountyCoverage & { asOf: Date }>`
     WITH per_county AS (
       SELECT s.county_id,
+             count(*) FILTER (WHERE s.status = 'active' OR coalesce(f.observed, false))::int AS stations,
              count(*) FILTER (WHERE f.observed)::int AS observed,
              count(*) FILTER (WHERE f.opened)::int AS opened,
              count(*) FILTER (WHERE f.reporting)::int AS reporting,
              count(*) FILTER (WHERE f.counted)::int AS counted,
              count(*) FILTER (WHERE ${isSilent(silentMinutes)})::int AS silent,
-             sum(f.irregularities)::int AS irregularities
-      FROM (${stationFacts(scope)}) AS f
-      JOIN polling_station s ON s.id = f.id
+             coalesce(sum(f.irregularities), 0)::int AS irregularities
+      FROM polling_station s
+      LEFT JOIN (${stationFacts(scope)}) AS f ON f.id = s.id
       GROUP BY s.county_id
     )
-    SELECT statement_timestamp() AS as_of, c.code AS county_code, c.name AS county_name, c.polling_station_count AS stations,
+    SELECT statement_timestamp() AS as_of, c.code AS county_code, c.name AS county_name, coalesce(p.stations, 0) AS stations,
            coalesce(p.observed, 0) AS observed, coalesce(p.opened, 0) AS opened, coalesce(p.reporting, 0) AS reporting,
            coalesce(p.counted, 0) AS counted, coalesce(p.silent, 0) AS silent, coalesce(p.irregularities, 0) AS irregularities
     FROM county c LEFT JOIN per_county p ON p.county_id = c.id

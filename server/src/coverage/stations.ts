@@ -11,10 +11,13 @@ import { isSilent, stationFacts } from "./facts.ts";
 type Measure = components["schemas"]["CoverageMeasure"];
 type CoverageObserver = components["schemas"]["CoverageObserver"];
 
-/** Which stations each number of the board counts, over a station `s` and its facts `f` (null when none). */
+/**
+ * Which stations each number of the board counts, over a station `s` and its facts `f` (null when none). A retired
+ * station shows with what was reported there, and is no longer one that waits for an observer.
+ */
 const measures = (silentMinutes: number): Record<Measure, RawBuilder<unknown>> => ({
   observed: sql`coalesce(f.observed, false)`,
-  unobserved: sql`NOT coalesce(f.observed, false)`,
+  unobserved: sql`s.status = 'active' AND NOT coalesce(f.observed, false)`,
   opened: sql`coalesce(f.opened, false)`,
   reporting: sql`coalesce(f.reporting, false)`,
   counted: sql`coalesce(f.counted, false)`,
@@ -24,6 +27,7 @@ const measures = (silentMinutes: number): Record<Measure, RawBuilder<unknown>> =
 interface StationRow {
   idPollingStation: number;
   pollingStationNumber: number;
+  locality: string | null;
   address: string | null;
   lastActivity: Date | null;
 }
@@ -40,7 +44,7 @@ export async function coverageStations(db: Kysely<Database>, scope: NgoScope, qu
   if (!county) throw fail.notFound(`There is no county ${query.countyCode}.`);
   const rows = sql`
     WITH f AS (${stationFacts(scope, county.id)})
-    SELECT s.id AS id_polling_station, s.number AS polling_station_number, s.address, f.last_activity
+    SELECT s.id AS id_polling_station, s.number AS polling_station_number, s.locality, s.address, f.last_activity
     FROM polling_station s LEFT JOIN f ON f.id = s.id
     WHERE s.county_id = ${county.id} AND ${measures(query.silentMinutes)[query.measure]}`;
   const page = await pageWithTotal<StationRow>(db, rows, sql`polling_station_number`, query);
@@ -53,6 +57,7 @@ export async function coverageStations(db: Kysely<Database>, scope: NgoScope, qu
       countyCode: county.code,
       pollingStationNumber: station.pollingStationNumber,
       pollingStationName: `${county.code} ${station.pollingStationNumber}`,
+      locality: station.locality,
       address: station.address,
       lastActivity: station.lastActivity?.toISOString() ?? null,
       observers: observers.get(station.idPollingStation) ?? [],

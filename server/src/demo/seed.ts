@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "../db/database.ts";
 import type { FileStore } from "../files/file-store.ts";
 import { planSeed } from "./plan.ts";
 import { insertForms } from "./write/forms.ts";
-import { insertCountiesAndStations, lookUpStations } from "./write/geography.ts";
+import { importDemoStations, lookUpStations } from "./write/geography.ts";
 import type { Tx } from "./write/ids.ts";
 import { insertNotes } from "./write/notes.ts";
 import { insertNotifications } from "./write/notifications.ts";
@@ -13,10 +13,11 @@ import { hashPins, insertObservers } from "./write/observers.ts";
 import { insertVisits } from "./write/visits.ts";
 
 /*
- * Deterministic demo data for a first start: the real counties and their polling stations, three NGOs,
- * admins, observers, the Romanian-era forms, a day of answers (some flagged), station facts, notes with
- * photos and a few notifications. Everything comes from fixed seeds and a fixed election day, so two runs
- * (on PGlite or PostgreSQL) produce the same rows; only the salted password and PIN hashes differ.
+ * Deterministic demo data for a first start: the polling stations of content/polling-stations.csv imported as an
+ * organisation imports its official list (the counties are the migrations'), three NGOs, admins, observers, the
+ * Romanian-era forms, a day of answers (some flagged), station facts, notes with photos and a few notifications.
+ * Everything comes from fixed seeds, a fixed election day and a fixed file, so two runs (on PGlite or PostgreSQL)
+ * produce the same rows; only the salted password and PIN hashes differ.
  *
  * content/ holds what the demo says, plan.ts decides who answers what and when, write/ turns the plan into rows.
  */
@@ -45,7 +46,7 @@ export async function seedDemoData(handle: DatabaseHandle, files: FileStore, opt
     await sql`LOCK TABLE ngo IN EXCLUSIVE MODE`.execute(trx);
     if (await hasData(trx)) return { seeded: false };
     const ngoIds = await insertNgos(trx, passwordHashes);
-    const countyIds = await insertCountiesAndStations(trx);
+    const countyIds = await importDemoStations(trx);
     const formIds = await insertForms(trx);
     const observerIds = await insertObservers(trx, plan.observers, pinHashes, ngoIds);
     const stationIds = await lookUpStations(trx, plan.visits.map((visit) => visit.station), countyIds);

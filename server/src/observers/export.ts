@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { NgoScope } from "../auth/scope.ts";
 import type { Database } from "../db/schema.ts";
+import { csvField, type Cell } from "../http/csv-field.ts";
 import { streamWorkbook } from "../http/xlsx-stream.ts";
 import { observersByIds, sortedObserverIds, type Observer, type ObserverFilter, type ObserverSort } from "./query.ts";
 
@@ -33,8 +34,6 @@ async function* observerPages(db: Kysely<Database>, scope: NgoScope, ids: number
   for (let start = 0; start < ids.length; start += PAGE_SIZE) yield await observersByIds(db, scope, ids.slice(start, start + PAGE_SIZE));
 }
 
-type Cell = string | number | null;
-
 const cells = (observer: Observer): Cell[] => [
   observer.id,
   observer.name,
@@ -49,19 +48,6 @@ const cells = (observer: Observer): Cell[] => [
 
 // ---------------------------------------------------------------------------------------------------------
 // CSV
-
-/**
- * A spreadsheet runs a cell starting with = + - @ as a formula (CSV injection); a leading ' keeps it text. Every
- * segment that could become a cell counts, not only the value's start: a spreadsheet whose list separator is `;`
- * (the Romanian locale's) splits `Ion;=1+1` into two cells.
- */
-const FORMULA_SEGMENT = /(^|[,;\n])([\t\r ]*[=+\-@])/g;
-
-function csvField(value: Cell, isText: boolean): string {
-  let text = value === null ? "" : String(value);
-  if (isText) text = text.replace(FORMULA_SEGMENT, "$1'$2");
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 const TEXT_COLUMNS = new Set([1, 4]);
 const csvLine = (values: Cell[]) => `${values.map((value, index) => csvField(value, TEXT_COLUMNS.has(index))).join(",")}\r\n`;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database, PollingStationStatus } from "../db/schema.ts";
 import { fieldErrorMap } from "../http/validation.ts";
 import { problem, ProblemError, type FieldError } from "../problem.ts";
 
@@ -17,50 +17,48 @@ export interface ResolvedStation {
 
 const keyOf = (station: StationRef) => `${station.countyCode}:${station.pollingStationNumber}`;
 
+/** What a caller does with a retired station: refuse it (a new report) or take it (closing a visit made before). */
+export type RetiredStations = "refuse" | "accept";
+
 /**
- * The named stations, keyed by `countyCode:number`. A station is known when its county exists and the
- * number is within `1..limit`; a known station without a row yet gets one, so that a database whose counties were
- * loaded without station rows still takes reports. Unknown stations are a 404 naming each offending field.
+ * The named stations, keyed by `countyCode:number`. A station is known when the registry has its row: an unknown
+ * county or number is a 404, and (unless `retired` is "accept") a retired station a 422 `station_retired`, each
+ * naming the offending fields, so that a client can point at them.
  */
 export async function resolveStations(
   db: Kysely<Database>,
   stations: { ref: StationRef; field: string }[],
+  retired: RetiredStations = "refuse",
 ): Promise<Map<string, ResolvedStation>> {
   const wanted = [...new Map(stations.map((s) => [keyOf(s.ref), s.ref])).values()];
   // Counties and stations in one round trip (every answer batch starts here); two arrays rather than a row-value IN
   // list, which PGlite answers with no rows when it is long.
-  const lookUp = async () =>
-    (
-      await sql<{ code: string; countyId: number | null; pollingStationCount: number | null; diaspora: boolean | null; stationId: number | null; number: number }>`
-        SELECT w.code, c.id AS county_id, c.polling_station_count, c.diaspora, s.id AS station_id, w.number
-        FROM unnest(${wanted.map((s) => s.countyCode)}::text[], ${wanted.map((s) => s.pollingStationNumber)}::int[]) AS w(code, number)
-        LEFT JOIN county c ON c.code = w.code
-        LEFT JOIN polling_station s ON s.county_id = c.id AND s.number = w.number`.execute(db)
-    ).rows;
-  let rows = await lookUp();
-  const countyByCode = new Map(rows.filter((row) => row.countyId !== null).map((row) => [row.code, { id: row.countyId!, stations: row.pollingStationCount! }]));
+  const { rows } = await sql<{ code: string; number: number; countyId: number | null; diaspora: boolean | null; stationId: number | null; status: PollingStationStatus | null }>`
+    SELECT w.code, w.number, c.id AS county_id, c.diaspora, s.id AS station_id, s.status
+    FROM unnest(${wanted.map((s) => s.countyCode)}::text[], ${wanted.map((s) => s.pollingStationNumber)}::int[]) AS w(code, number)
+    LEFT JOIN county c ON c.code = w.code
+    LEFT JOIN polling_station s ON s.county_id = c.id AND s.number = w.number`.execute(db);
+  const found = new Map(rows.map((row) => [`${row.code}:${row.number}`, row]));
 
-  const errors = fieldErrorMap();
+  const unknown = fieldErrorMap();
+  const retiredAt = fieldErrorMap();
   for (const { ref, field } of stations) {
-    const county = countyByCode.get(ref.countyCode);
-    if (!county) errors[`${field}countyCode`] = [{ code: "not_found", message: `There is no county ${ref.countyCode}.` }];
-    else if (ref.pollingStationNumber > county.stations) {
-      errors[`${field}pollingStationNumber`] = [
-        { code: "not_found", message: `County ${ref.countyCode} has stations 1 to ${county.stations}.` },
-      ];
+    const row = found.get(keyOf(ref))!;
+    const name = `${ref.countyCode} ${ref.pollingStationNumber}`;
+    if (row.countyId === null) unknown[`${field}countyCode`] = [{ code: "not_found", message: `There is no county ${ref.countyCode}.` }];
+    else if (row.stationId === null) unknown[`${field}pollingStationNumber`] = [{ code: "not_found", message: `There is no polling station ${name}.` }];
+    else if (row.status === "retired" && retired === "refuse") {
+      retiredAt[`${field}pollingStationNumber`] = [{ code: "retired", message: `Polling station ${name} is retired.` }];
     }
   }
-  if (Object.keys(errors).length > 0) throw notFoundAt("A polling station is unknown.", errors);
-
-  const missing = rows.filter((row) => row.stationId === null);
-  if (missing.length > 0) {
-    await sql`
-      INSERT INTO polling_station (county_id, number)
-      SELECT county_id, number FROM unnest(${missing.map((row) => row.countyId!)}::int[], ${missing.map((row) => row.number)}::int[]) AS w(county_id, number)
-      ON CONFLICT (county_id, number) DO NOTHING`.execute(db);
-    rows = await lookUp();
-  }
+  if (Object.keys(unknown).length > 0) throw notFoundAt("A polling station is unknown.", unknown);
+  if (Object.keys(retiredAt).length > 0) throw stationRetired(retiredAt);
   return new Map(rows.map((row) => [`${row.code}:${row.number}`, { id: row.stationId!, abroad: row.diaspora! }]));
+}
+
+/** A 422: a retired station keeps its reports but takes no new ones. */
+function stationRetired(errors: Record<string, FieldError[]>): ProblemError {
+  return new ProblemError(problem(422, "station_retired", "A retired polling station takes no new reports.", { errors }));
 }
 
 export const stationKey = keyOf;

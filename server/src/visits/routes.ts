@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal.ts";
 import { scopeOf } from "../auth/scope.ts";
 import { checkReportScope } from "../reports/scope.ts";
-import { resolveStations } from "../reports/stations.ts";
+import { resolveStations, type RetiredStations } from "../reports/stations.ts";
 import type { AppDependencies } from "../deps.ts";
 import { json, noContent, type AdminHandlers, type Handlers, type JsonResponseOf } from "../http/handler.ts";
 import { readInstant } from "../http/instant.ts";
@@ -9,22 +9,29 @@ import { fail } from "../problem.ts";
 import { findVisit, recordArrival, recordDeparture } from "./store.ts";
 
 /** The caller's record of the named station; the router has let observers only through. */
-async function visitKey(deps: AppDependencies, principal: Principal | null, station: { countyCode: string; pollingStationNumber: number }) {
+async function visitKey(
+  deps: AppDependencies,
+  principal: Principal | null,
+  station: { countyCode: string; pollingStationNumber: number },
+  retired: RetiredStations,
+) {
   if (principal?.kind !== "observer") throw fail.forbidden("Only observers record visits.");
-  const stations = await resolveStations(deps.db, [{ ref: station, field: "" }]);
+  const stations = await resolveStations(deps.db, [{ ref: station, field: "" }], retired);
   return { observerId: principal.observerId, pollingStationId: [...stations.values()][0]!.id };
 }
 
 /** Observers record their arrival at and departure from a station. */
 export const visitHandlers: Handlers = {
   recordArrival: async ({ body, principal, deps }) => {
-    const key = await visitKey(deps, principal, body);
+    const key = await visitKey(deps, principal, body, "refuse");
     const arrival = { time: readInstant("observerArrivalTime", body.observerArrivalTime), urbanArea: body.urbanArea, isPresidentFemale: body.isPollingStationPresidentFemale };
     return json(200, (await recordArrival(deps.db, key, arrival, deps.clock())) satisfies JsonResponseOf<"recordArrival", 200>);
   },
 
+  // A station retired while an observer was there still takes the departure: it closes a visit made while the
+  // station was active (and needs a recorded arrival, which a retired station no longer takes).
   recordDeparture: async ({ body, principal, deps }) => {
-    const key = await visitKey(deps, principal, body);
+    const key = await visitKey(deps, principal, body, "accept");
     const visit = await recordDeparture(deps.db, key, readInstant("observerLeaveTime", body.observerLeaveTime), deps.clock());
     return json(200, visit satisfies JsonResponseOf<"recordDeparture", 200>);
   },

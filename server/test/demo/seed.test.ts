@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifySecret } from "../../src/auth/password.ts";
@@ -19,6 +20,16 @@ const TABLES = [
   "question_option", "answer", "note", "note_attachment", "polling_station_info", "notification",
   "notification_recipient", "notification_registration",
 ] as const;
+
+/** The demo's station list, as an organisation imports its official one: a BOM, then `;`-separated lines. */
+function officialList(): { header: string[]; rows: string[][] } {
+  const text = readFileSync(new URL("../../src/demo/content/polling-stations.csv", import.meta.url), "utf8");
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  const [header, ...rows] = text.slice(1).trimEnd().split("\n").map((line) => line.split(";"));
+  return { header: header!, rows };
+}
+
+const countiesOf = (handle: DatabaseHandle) => handle.db.selectFrom("county").selectAll().orderBy("id").execute();
 
 /** A migrated, empty database of its own (a copy of the run's migrated template), dropped on close. */
 async function freshDatabase(engine: Engine): Promise<DatabaseHandle> {
@@ -107,16 +118,36 @@ describe.each(bothEngines)("seedDemoData on %s", (engine) => {
     });
   });
 
-  it("seeds the 43 counties with Diaspora first and the others in Romanian alphabetical order", async () => {
-    const counties = await handle.db.selectFrom("county").selectAll().orderBy("displayOrder").execute();
-    expect(counties[0]).toMatchObject({ code: "D", name: "Diaspora", diaspora: true, pollingStationCount: 441 });
+  it("keeps the migrations' 43 counties, Diaspora first and the others in Romanian alphabetical order, adding none", async () => {
+    const counties = await handle.db.selectFrom("county").select(["code", "name", "diaspora"]).orderBy("displayOrder").execute();
+    expect(counties).toEqual(DEMO_COUNTIES.map(({ code, name, diaspora }) => ({ code, name, diaspora })));
     const names = counties.slice(1).map((county) => county.name);
     expect(names).toEqual([...names].sort(new Intl.Collator("ro").compare));
-    expect(counties.filter((county) => county.diaspora).map((county) => county.code)).toEqual(["D"]);
-    expect(counties.find((county) => county.code === "IS")).toMatchObject({ name: "Iași", pollingStationCount: 746 });
   });
 
-  it("creates polling stations 1..limit for every county", async () => {
+  it("imports its stations from the official-format list in content/, each active with its locality, building and address", async () => {
+    const stored = await handle.db
+      .selectFrom("pollingStation as s")
+      .innerJoin("county as c", "c.id", "s.countyId")
+      .select(["s.number", "s.locality", "s.institution", "s.address", "s.registeredVoters", "s.status"])
+      .orderBy("c.displayOrder")
+      .orderBy("s.number")
+      .execute();
+    const { header, rows } = officialList();
+    expect(header).toEqual(["Județ", "Nr. SV", "Localitate", "Sediu", "Adresă", "Număr alegători"]);
+    const listed = rows.map(([, number, locality, institution, address, voters]) => ({
+      number: Number(number),
+      locality,
+      institution,
+      address,
+      registeredVoters: voters === "" ? null : Number(voters),
+      status: "active",
+    }));
+    expect(stored).toHaveLength(19_171);
+    expect(stored).toEqual(listed);
+  });
+
+  it("has polling stations 1..limit for every county, as the demo's plan expects", async () => {
     const perCounty = await handle.db
       .selectFrom("pollingStation")
       .innerJoin("county", "county.id", "pollingStation.countyId")
@@ -125,14 +156,6 @@ describe.each(bothEngines)("seedDemoData on %s", (engine) => {
       .execute();
     const limits = Object.fromEntries(DEMO_COUNTIES.map((county) => [county.code, [county.limit, county.limit]]));
     expect(Object.fromEntries(perCounty.map((row) => [row.code, [Number(row.count), Number(row.max)]]))).toEqual(limits);
-    const cluj12 = await handle.db
-      .selectFrom("pollingStation")
-      .innerJoin("county", "county.id", "pollingStation.countyId")
-      .where("county.code", "=", "CJ")
-      .where("pollingStation.number", "=", 12)
-      .select("pollingStation.address")
-      .executeTakeFirstOrThrow();
-    expect(cluj12.address).toBe("Secția de votare nr. 12, Cluj");
   });
 
   it("creates three NGOs (one organizer, one inactive) and their admins with the demo password", async () => {
@@ -269,13 +292,16 @@ describe("seedDemoData determinism", () => {
 });
 
 describe("seedDemoData sizes", () => {
-  it.each([0, 600])("seeds %i observers", async (observers) => {
+  it.each([0, 600])("seeds %i observers over the migrations' counties, which it leaves as they are", async (observers) => {
     const handle = await freshDatabase("pglite");
     try {
+      const referenceCounties = await countiesOf(handle);
+      expect(referenceCounties).toHaveLength(43);
       await expect(seedDemoData(handle, createMemoryFileStore(), { observers })).resolves.toEqual({ seeded: true });
       const counts = await countRows(handle);
       expect(counts.observer).toBe(observers);
       expect(counts.polling_station_info > 0).toBe(observers > 0);
+      expect(await countiesOf(handle)).toEqual(referenceCounties);
     } finally {
       await handle.close();
     }
@@ -283,16 +309,18 @@ describe("seedDemoData sizes", () => {
 });
 
 describe("seedDemoData atomicity", () => {
-  it("leaves an empty database when storing an attachment fails, and can seed it afterwards", async () => {
+  it("leaves the database as migrated when storing an attachment fails, and can seed it afterwards", async () => {
     const handle = await freshDatabase("pglite");
     try {
+      const migrated = await countRows(handle);
+      expect(migrated).toEqual({ ...Object.fromEntries(TABLES.map((table) => [table, 0])), county: 43 });
       const failing: FileStore = {
         put: () => Promise.reject(new Error("disk full")),
         get: () => Promise.resolve(null),
         delete: () => Promise.resolve(),
       };
       await expect(seedDemoData(handle, failing, { observers: 10 })).rejects.toThrow("disk full");
-      expect(Object.values(await countRows(handle)).every((count) => count === 0)).toBe(true);
+      expect(await countRows(handle)).toEqual(migrated);
       await expect(seedDemoData(handle, createMemoryFileStore(), { observers: 10 })).resolves.toEqual({ seeded: true });
     } finally {
       await handle.close();

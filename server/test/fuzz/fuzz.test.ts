@@ -30,6 +30,8 @@ interface Throwaways {
   admins: { deletable: number[]; editable: number[] };
   observers: { deletable: number[]; editable: { id: number; phone: string }[] };
   forms: { deletable: number[]; editable: number[] };
+  /** Stations of the registry that updates and retirements may change, so that the demo's keep taking reports. */
+  stations: number[];
   /** Answer threads of the demo (observer, station), so that triage operations reach real ones. */
   threads: { idObserver: number; idPollingStation: number }[];
 }
@@ -54,6 +56,9 @@ async function makeThrowaways({ send, get, organizer, ngo2Admin }: SignedInServe
   const form = async (n: number) =>
     (await created(await send("POST", "/api/v1/form", organizer, { code: `FUZZ${n}`, description: "Throwaway", diaspora: false, draft: true, formSections: [{ code: "S1", description: "Throwaway", questions: [question] }] }))).id;
 
+  const station = async (n: number) =>
+    (await created(await send("POST", "/api/v1/polling-stations", organizer, { countyCode: "AB", number: 99_000 + n, locality: "Fuzz throwaway" }))).id;
+
   const editableNgos = [await ngo(1), await ngo(2)];
   const threads = (await (await get("/api/v1/answers?pageSize=5", organizer)).json()) as { data: Throwaways["threads"] };
   return {
@@ -61,6 +66,7 @@ async function makeThrowaways({ send, get, organizer, ngo2Admin }: SignedInServe
     admins: { deletable: [await admin(editableNgos[0]!, 1), await admin(editableNgos[1]!, 2)], editable: [await admin(editableNgos[0]!, 3), await admin(editableNgos[1]!, 4)] },
     observers: { deletable: [(await observer(10)).id, (await observer(11)).id, (await observer(12)).id], editable: [await observer(20), await observer(21), await observer(22)] },
     forms: { deletable: [await form(1), await form(2)], editable: [await form(3)] },
+    stations: [await station(1), await station(2)],
     threads: threads.data.map(({ idObserver, idPollingStation }) => ({ idObserver, idPollingStation })),
   };
 }
@@ -89,6 +95,10 @@ function pinsFor(rows: Throwaways): Record<string, Record<string, fc.Arbitrary<u
     setObserverStations: { id: fc.oneof(editableObserver, missingId) },
     assignObservers: { observerIds: fc.array(fc.oneof(editableObserver, missingId), { minLength: 1, maxLength: 3 }) },
     deleteForm: { formId: fc.oneof(one(rows.forms.deletable), missingId) },
+    // The registry's writes change the throwaway stations only; an import never retires the demo's stations.
+    updatePollingStation: { id: fc.oneof(one(rows.stations), missingId) },
+    retirePollingStation: { id: fc.oneof(one(rows.stations), missingId) },
+    importPollingStations: { retireMissing: fc.constant(false) },
     saveForm: { id: one(rows.forms.editable) },
     getThreadTriage: thread,
     setThreadState: thread,

@@ -95,6 +95,9 @@ function pathArbitrary(context: SchemaContext, operation: Operation, target: Tar
   );
 }
 
+/** A header's text as a Headers object takes it: what a free-text schema allows beyond printable ASCII becomes `?`. */
+const printableAscii = (text: string) => text.replace(/[^\x20-\x7E]/g, "?");
+
 /** Header parameters: valid, or wrong but printable ASCII (a Headers object refuses anything else). */
 function headerArbitrary(context: SchemaContext, operation: Operation, target: Target): fc.Arbitrary<Record<string, string>> {
   const parameters = operation.parameters.filter((p) => p.in === "header");
@@ -103,7 +106,7 @@ function headerArbitrary(context: SchemaContext, operation: Operation, target: T
       p.name,
       target === targetOf(p)
         ? fc.constantFrom("short", "has space", "-1", "99999999999999999999", "x".repeat(300), "")
-        : validValue(context, (p.schema ?? { type: "string" }) as Schema).map(String),
+        : validValue(context, (p.schema ?? { type: "string" }) as Schema).map((value) => printableAscii(String(value))),
     ]),
   );
   return fc.record(model, { requiredKeys: parameters.filter((p) => p.required || target === targetOf(p)).map((p) => p.name) });
@@ -147,6 +150,34 @@ function jsonBody(context: SchemaContext, schema: Schema, broken: boolean): fc.A
   );
 }
 
+/**
+ * Station files the import reads (its own template, the official list's Romanian headers, `;`, a BOM), with rows good
+ * and odd, so that a well-formed request reaches the import's checks rather than stopping at an unreadable file.
+ */
+function stationFileArbitrary(): fc.Arbitrary<FilePart> {
+  const header = fc.constantFrom(
+    "county,number,locality,institution,address,registeredVoters,latitude,longitude",
+    "\uFEFFJudeț;Nr. SV;Localitate;Sediu;Adresă;Număr alegători",
+    "Judet,Numar sectie,Localitate",
+    "county",
+    "",
+  );
+  const county = fc.constantFrom("AB", "CJ", "cluj", "MUNICIPIUL BUCUREȘTI", "Bistriţa-Năsăud", "Străinătate", "ZZ", "");
+  const number = fc.oneof(fc.integer({ min: 98_000, max: 98_999 }).map(String), fc.constantFrom("0", "-1", "1.5", "abc", "2147483648", ""));
+  const cell = fc.oneof(fc.constantFrom("Cluj-Napoca", "Școala nr. 1", "\"Str. Lungă, nr. 2\"", "1530", "46.77", "", "=1+1"), fc.constantFrom(...oddStrings.slice(0, 8)));
+  const row = fc.tuple(county, number, fc.array(cell, { maxLength: 6 })).map(([code, n, rest]) => [code, n, ...rest]);
+  return fc
+    .tuple(header, fc.constantFrom(",", ";"), fc.array(row, { maxLength: 4 }))
+    .map(([line, separator, rows]) => ({
+      file: "sectii.csv",
+      type: "text/csv",
+      content: [line.replaceAll(/[,;]/g, separator), ...rows.map((cells) => cells.join(separator))].join("\n"),
+    }));
+}
+
+/** File fields whose bodies the server reads itself, by the body schema that holds them. */
+const fileStandIns: Record<string, () => fc.Arbitrary<FilePart>> = { "#/components/schemas/PollingStationImportForm": stationFileArbitrary };
+
 const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89];
 
 function fileArbitrary(context: SchemaContext, schema: Schema): fc.Arbitrary<FilePart> {
@@ -172,6 +203,7 @@ function fileArbitrary(context: SchemaContext, schema: Schema): fc.Arbitrary<Fil
 /** A multipart body from an object schema: strings with a content media type become files, the rest text fields. */
 function multipartBody(context: SchemaContext, schema: Schema, broken: boolean): fc.Arbitrary<Body> {
   const resolved = resolve(context.document, schema);
+  const standIn = fileStandIns[schema.$ref as string];
   const properties = (resolved.properties ?? {}) as Record<string, Schema>;
   const required = new Set((resolved.required as string[] | undefined) ?? []);
   const fieldArbitrary = (name: string): fc.Arbitrary<[string, string | FilePart][]> => {
@@ -180,7 +212,10 @@ function multipartBody(context: SchemaContext, schema: Schema, broken: boolean):
       const items = resolve(context.document, property.items as Schema);
       return fc.array(fileArbitrary(context, items), { maxLength: 3 }).map((files) => files.map((file) => [name, file] as [string, FilePart]));
     }
-    if (property.contentMediaType) return fileArbitrary(context, property).map((file) => [[name, file]]);
+    if (property.contentMediaType) {
+      const file = standIn ? fc.oneof({ arbitrary: standIn(), weight: 3 }, fileArbitrary(context, property)) : fileArbitrary(context, property);
+      return file.map((part) => [[name, part]]);
+    }
     const value = (broken ? fc.oneof({ arbitrary: validValue(context, property), weight: 2 }, invalidValue(context, property)) : validValue(context, property)).map(serialize);
     return value.map((text) => [[name, text]]);
   };

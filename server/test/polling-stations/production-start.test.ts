@@ -41,7 +41,8 @@ describe.each(engines)("a production start on %s", (engine) => {
   it("imports the official list (the diff first, then the commit), after which an observer records an arrival at an imported station", async () => {
     const preview = (await (await importList(organizer, true)).json()) as { added: number; changed: number; retired: number; dryRun: boolean };
     expect(preview).toMatchObject({ dryRun: true, added: 19_171, changed: 0, retired: 0 });
-    expect((await (await server.request("/api/v1/polling-stations?pageSize=1", { token: organizer })).json()).totalItems).toBe(0);
+    const registry = (await (await server.request("/api/v1/polling-stations?pageSize=1", { token: organizer })).json()) as { totalItems: number };
+    expect(registry.totalItems).toBe(0);
 
     const committed = await importList(organizer, false);
     expect(committed.status).toBe(200);

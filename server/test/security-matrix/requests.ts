@@ -9,12 +9,15 @@ import {
   freshForm,
   freshNgo,
   freshObserver,
+  freshStation,
   ngoRow,
   notificationCount,
   observerRow,
   observersOf,
   PASSWORD,
+  registryState,
   stationFacts,
+  stationRow,
   threadState,
   assignmentsOf,
 } from "./targets.ts";
@@ -166,6 +169,49 @@ export const rows: Record<string, OperationRow> = {
       }),
     state: stationFacts,
   },
+
+  // The polling-station registry: reference data of every NGO (nothing an NGO owns is named). Organizers write it,
+  // on throwaway stations; NGO admins and observers read it, and their writes are refused (403) with nothing changed.
+  listPollingStations: {
+    allowed: 200,
+    scope: "global",
+    call: (w, t, token) => get(w, `/api/v1/polling-stations?county=${t.station.county}&number=${t.station.number}`, token),
+    verify: (_w, _t, _caller, body) => expect(json<{ totalItems: number }>(body).totalItems).toBe(1),
+  },
+  getPollingStation: { allowed: 200, scope: "global", call: (w, t, token) => get(w, `/api/v1/polling-stations/${t.station.id}`, token) },
+  createPollingStation: {
+    allowed: 201,
+    scope: "global",
+    call: (w, _t, token) => send(w, "POST", "/api/v1/polling-stations", token, { countyCode: "AB", number: 80_000 + Number(w.unique()), locality: "Matrix" }),
+    state: registryState,
+  },
+  updatePollingStation: {
+    allowed: 200,
+    scope: "global",
+    prepare: freshStation,
+    call: (w, t, token) =>
+      send(w, "PUT", `/api/v1/polling-stations/${t.station.id}`, token, { countyCode: t.station.county, number: t.station.number, locality: "Matrix renamed" }),
+    state: stationRow,
+  },
+  retirePollingStation: {
+    allowed: 200,
+    scope: "global",
+    prepare: freshStation,
+    call: (w, t, token) => send(w, "POST", `/api/v1/polling-stations/${t.station.id}/retire`, token),
+    state: stationRow,
+  },
+  importPollingStations: {
+    allowed: 200,
+    scope: "global",
+    // One new station, and the others left as they are (retireMissing=false).
+    call: (w, _t, token) => {
+      const form = new FormData();
+      form.append("file", new Blob([`county,number,locality\nAB,${70_000 + Number(w.unique())},Matrix import\n`], { type: "text/csv" }), "stations.csv");
+      return w.api.server.request("/api/v1/polling-stations/import?retireMissing=false", { method: "POST", token, body: form });
+    },
+    state: registryState,
+  },
+  exportPollingStations: { allowed: 200, scope: "global", call: (w, _t, token) => get(w, "/api/v1/polling-stations/export", token) },
 
   // NGOs: organizers only; writes go to throwaway NGOs.
   listNgos: { allowed: 200, scope: "global", call: (w, _t, token) => get(w, "/api/v1/ngo", token) },

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { expect } from "vitest";
 import type { Target, World } from "./world.ts";
 
@@ -25,6 +26,14 @@ export async function freshNgo(w: World, t: Target): Promise<Target> {
   return { ...t, ngoId: row.id };
 }
 
+/** A station of its own, added by the organizer, for the registry's writes to change. */
+export async function freshStation(w: World, t: Target): Promise<Target> {
+  const number = 90_000 + Number(w.unique());
+  const response = await w.api.send("POST", "/api/v1/polling-stations", w.api.organizer, { countyCode: "AB", number, locality: "Matrix" });
+  expect(response.status).toBe(201);
+  return { ...t, station: { id: ((await response.json()) as { id: number }).id, county: "AB", number } };
+}
+
 export async function freshForm(w: World, t: Target): Promise<Target> {
   const row = await db(w).insertInto("form").values({ code: `MX${w.unique()}`, description: "Throwaway" }).returning("id").executeTakeFirstOrThrow();
   return { ...t, formId: row.id };
@@ -33,6 +42,12 @@ export async function freshForm(w: World, t: Target): Promise<Target> {
 export const observerRow = (w: World, t: Target) => db(w).selectFrom("observer").selectAll().where("id", "=", t.observer.id).executeTakeFirst();
 export const adminRow = (w: World, t: Target) => db(w).selectFrom("ngoAdmin").selectAll().where("id", "=", t.adminId).executeTakeFirst();
 export const ngoRow = (w: World, t: Target) => db(w).selectFrom("ngo").selectAll().where("id", "=", t.ngoId).executeTakeFirst();
+export const stationRow = (w: World, t: Target) => db(w).selectFrom("pollingStation").selectAll().where("id", "=", t.station.id).executeTakeFirst();
+/** The registry as a phone sees it: its version and its size. */
+export const registryState = async (w: World) => ({
+  version: (await db(w).selectFrom("stationRegistry").select(sql<string>`version::text`.as("version")).executeTakeFirstOrThrow()).version,
+  stations: await count(db(w).selectFrom("pollingStation").select((e) => e.fn.countAll().as("n"))),
+});
 export const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }> }) => Number((await query.executeTakeFirstOrThrow()).n);
 export const observersOf = (w: World, t: Target) => count(db(w).selectFrom("observer").select((e) => e.fn.countAll().as("n")).where("ngoId", "=", t.ngoId));
 export const formCount = (w: World) => count(db(w).selectFrom("form").select((e) => e.fn.countAll().as("n")));

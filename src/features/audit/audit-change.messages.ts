@@ -24,6 +24,19 @@ export const fieldLabels: Record<string, MessageDescriptor> = {
   audience: msg({ message: "Audience", comment: "Activity log: a changed field (whom a notification was sent to)" }),
   message: msg({ message: "Message", comment: "Activity log: a changed field (a notification's)" }),
   state: msg({ message: "Review state", comment: "Activity log: a changed field (an answer thread's)" }),
+  stations: msg({ message: "Assigned stations", comment: "Activity log: a changed field (the polling stations an observer is assigned to)" }),
+  countyCode: msg({ message: "County", comment: "Activity log: a changed field (a polling station's)" }),
+  number: msg({ message: "Number", comment: "Activity log: a changed field (a polling station's number in its county)" }),
+  locality: msg({ message: "Locality", comment: "Activity log: a changed field (a polling station's town or commune)" }),
+  institution: msg({ message: "Institution", comment: "Activity log: a changed field (the building a polling station is in)" }),
+  address: msg({ message: "Address", comment: "Activity log: a changed field (a polling station's)" }),
+  registeredVoters: msg({ message: "Registered voters", comment: "Activity log: a changed field (a polling station's)" }),
+  latitude: msg({ message: "Latitude", comment: "Activity log: a changed field (a polling station's)" }),
+  longitude: msg({ message: "Longitude", comment: "Activity log: a changed field (a polling station's)" }),
+  status: msg({ message: "Status", comment: "Activity log: a changed field (a polling station: active or retired)" }),
+  added: msg({ message: "Added", context: "how many stations", comment: "Activity log: how many polling stations an import added" }),
+  changed: msg({ message: "Changed", context: "how many stations", comment: "Activity log: how many polling stations an import changed" }),
+  retired: msg({ message: "Retired", context: "how many stations", comment: "Activity log: how many polling stations an import retired" }),
 };
 
 /** Yes/no values, in any field: the server writes booleans as "true" and "false". */
@@ -38,6 +51,10 @@ export const fieldValueLabels: Record<string, Record<string, MessageDescriptor>>
     new: msg({ message: "New", comment: "Review state of an answer thread" }),
     in_progress: msg({ message: "In progress", comment: "Review state of an answer thread" }),
     resolved: msg({ message: "Resolved", comment: "Review state of an answer thread" }),
+  },
+  status: {
+    active: msg({ message: "Active", comment: "Status of a polling station: it takes reports" }),
+    retired: msg({ message: "Retired", comment: "Status of a polling station: kept with its history, takes no reports" }),
   },
   audience: {
     all: msg({ message: "All observers", comment: "Audience: every observer" }),

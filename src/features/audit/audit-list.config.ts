@@ -36,6 +36,7 @@ export const ACTIONS_BY_SUBJECT_TYPE = {
   form: ["form.created", "form.imported", "form.updated", "form.published", "forms.reordered", "form.deleted"],
   notification: ["notification.sent"],
   thread: ["thread.stateChanged"],
+  station: ["station.created", "station.updated", "station.retired", "stations.imported"],
 } as const satisfies Record<AuditSubjectType, readonly AuditAction[]>;
 
 export const SUBJECT_TYPES = Object.keys(ACTIONS_BY_SUBJECT_TYPE) as AuditSubjectType[];

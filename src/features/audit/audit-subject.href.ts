@@ -20,5 +20,7 @@ export function subjectHref({ subject, ngoId }: Pick<AuditEntry, "subject" | "ng
       return paths.notifications.historyHref();
     case "thread":
       return subject.pollingStationId === undefined ? null : paths.answerDetails.href("urgents", subject.id, subject.pollingStationId);
+    case "station":
+      return paths.pollingStation.href(subject.id);
   }
 }

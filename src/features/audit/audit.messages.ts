@@ -15,6 +15,7 @@ export const subjectTypeLabels: Record<AuditSubjectType, MessageDescriptor> = {
   form: msg({ message: "Form", comment: "Kind of record in the activity log" }),
   notification: msg({ message: "Notification", comment: "Kind of record in the activity log" }),
   thread: msg({ message: "Answer thread", comment: "Kind of record in the activity log: an observer's answers at one station" }),
+  station: msg({ message: "Polling station", comment: "Kind of record in the activity log" }),
 };
 
 /** What a staff member did, as a sentence without its subject (the subject is shown beside it). */
@@ -42,4 +43,8 @@ export const actionLabels: Record<AuditAction, MessageDescriptor> = {
   "form.imported": msg({ message: "Imported form", comment: "Activity log: what a staff member did" }),
   "notification.sent": msg({ message: "Sent notification", comment: "Activity log: what a staff member did" }),
   "thread.stateChanged": msg({ message: "Set thread state", comment: "Activity log: what a staff member did (review state of an answer thread)" }),
+  "station.created": msg({ message: "Added polling station", comment: "Activity log: what a staff member did" }),
+  "station.updated": msg({ message: "Changed polling station", comment: "Activity log: what a staff member did" }),
+  "station.retired": msg({ message: "Retired polling station", comment: "Activity log: what a staff member did" }),
+  "stations.imported": msg({ message: "Imported polling stations", comment: "Activity log: what a staff member did (a file of the registry)" }),
 };

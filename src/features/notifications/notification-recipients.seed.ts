@@ -1,31 +1,16 @@
-import { sql } from "kysely";
 import type { TestDb } from "../../../tests/support/test-server";
 import { twoNgosWithoutObservers } from "../../../tests/support/seeds/observers.seed";
+import { stationsIn } from "../../../tests/support/seeds/stations.seed";
 
 /**
- * The notification screens' test data, in the real server's database: Cluj (CJ, 20 stations) and București (B,
- * 30), observers who arrived at stations, some with a phone registered for push.
+ * The notification screens' test data, in the real server's database: stations 1–20 of Cluj (CJ) and 1–30 of
+ * București (B), observers who arrived at stations, some with a phone registered for push.
  * NGO 1 (admin.cfr, organizer): Ana Pop (11, CJ 15, device), Bogdan Ionescu (12, CJ 16, no device), Carmen Stan
  * (13, CJ 3, device), Dan Pop (14, B 5, device). NGO 2 (ana.pop): Elena Pop (15, CJ 15, no device).
  */
 export async function observersAtStations(db: TestDb) {
   await twoNgosWithoutObservers(db);
-  await db
-    .insertInto("county")
-    .values([
-      { id: 1, code: "CJ", name: "Cluj", pollingStationCount: 20, displayOrder: 1 },
-      { id: 2, code: "B", name: "București", pollingStationCount: 30, displayOrder: 2 },
-    ])
-    .execute();
-  await db
-    .insertInto("pollingStation")
-    .values([
-      { id: 1, countyId: 1, number: 3 },
-      { id: 2, countyId: 1, number: 15 },
-      { id: 3, countyId: 1, number: 16 },
-      { id: 4, countyId: 2, number: 5 },
-    ])
-    .execute();
+  const stations = await stationsIn(db, { CJ: 20, B: 30 });
   const registered = new Date("2026-11-21T07:00:00Z");
   await db
     .insertInto("observer")
@@ -45,14 +30,15 @@ export async function observersAtStations(db: TestDb) {
   await db
     .insertInto("pollingStationInfo")
     .values(
-      [
-        [11, 2],
-        [12, 3],
-        [13, 1],
-        [14, 4],
-        [15, 2],
-      ].map(([observerId, pollingStationId]) => ({ observerId: observerId!, pollingStationId: pollingStationId!, observerArrivalTime: arrived })),
+      (
+        [
+          [11, "CJ 15"],
+          [12, "CJ 16"],
+          [13, "CJ 3"],
+          [14, "B 5"],
+          [15, "CJ 15"],
+        ] as const
+      ).map(([observerId, station]) => ({ observerId, pollingStationId: stations.get(station)!, observerArrivalTime: arrived })),
     )
     .execute();
-  await sql`SELECT setval(pg_get_serial_sequence('county', 'id'), 100), setval(pg_get_serial_sequence('polling_station', 'id'), 100)`.execute(db);
 }

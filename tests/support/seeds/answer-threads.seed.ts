@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { TestDb } from "../test-server";
+import { countyId } from "./stations.seed";
 
 /**
  * The answers screens' test data, small enough that restoring it for every test costs milliseconds (the demo seed's
@@ -28,12 +29,12 @@ export async function twoAnswerThreads(db: TestDb) {
       { id: 2, ngoId: 1, account: COLLEAGUE, passwordHash: "not used: tokens are minted" },
     ])
     .execute();
-  await db.insertInto("county").values({ id: 1, code: "CJ", name: "Cluj", pollingStationCount: 2, displayOrder: 1 }).execute();
+  const cluj = await countyId(db, "CJ");
   await db
     .insertInto("pollingStation")
     .values([
-      { id: THREAD_A.pollingStationId, countyId: 1, number: 1, address: "Strada Memorandumului 1" },
-      { id: THREAD_B.pollingStationId, countyId: 1, number: 2, address: "Strada Horea 2" },
+      { id: THREAD_A.pollingStationId, countyId: cluj, number: 1, address: "Strada Memorandumului 1" },
+      { id: THREAD_B.pollingStationId, countyId: cluj, number: 2, address: "Strada Horea 2" },
     ])
     .execute();
   await db
@@ -108,7 +109,7 @@ export async function twoAnswerThreads(db: TestDb) {
     setval(pg_get_serial_sequence('observer', 'id'), 100), setval(pg_get_serial_sequence('note', 'id'), 100),
     setval(pg_get_serial_sequence('form', 'id'), 100), setval(pg_get_serial_sequence('form_section', 'id'), 100),
     setval(pg_get_serial_sequence('question', 'id'), 100), setval(pg_get_serial_sequence('question_option', 'id'), 100),
-    setval(pg_get_serial_sequence('county', 'id'), 100), setval(pg_get_serial_sequence('polling_station', 'id'), 100)`.execute(db);
+    setval(pg_get_serial_sequence('polling_station', 'id'), 100)`.execute(db);
 }
 
 const answerOf = ({ observerId, pollingStationId }: { observerId: number; pollingStationId: number }) => ({ observerId, pollingStationId });

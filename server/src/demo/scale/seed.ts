@@ -12,7 +12,7 @@ import { hashScalePasswords, insertScaleNgos } from "./write/ngos.ts";
 import { insertScaleNotifications } from "./write/notifications.ts";
 
 /*
- * The election-day dataset: the demo seed first (counties, stations, forms, the demo's NGOs, admins and observers),
+ * The election-day dataset: the demo seed first (its imported stations, forms, the demo's NGOs, admins and observers),
  * then the profile's NGOs, observers (their answers, station facts and notes), notifications, and statistics for the
  * planner. Every step is deterministic and commits with its marker (progress.ts), so a run stopped midway and run
  * again ends with the same rows; only the salted hashes differ. Answers go in with the triggers on: threads, tallies

@@ -1,28 +1,19 @@
+import { readFile } from "node:fs/promises";
 import { sql } from "kysely";
-import { DEMO_COUNTIES } from "../content/counties.ts";
+import { importStationFile } from "../../polling-stations/import/index.ts";
 import type { StationRef } from "../plan.ts";
 import type { Ids, Tx } from "./ids.ts";
 
-/** Counties, and their stations 1..limit written by the database itself (19,171 rows); returns county ids by code. */
-export async function insertCountiesAndStations(trx: Tx): Promise<Ids> {
-  const counties = await trx
-    .insertInto("county")
-    .values(
-      DEMO_COUNTIES.map((county, index) => ({
-        code: county.code,
-        name: county.name,
-        pollingStationCount: county.limit,
-        diaspora: county.diaspora,
-        displayOrder: index + 1,
-      })),
-    )
-    .returning(["id", "code"])
-    .execute();
-  await sql`
-    INSERT INTO polling_station (county_id, number, address)
-    SELECT c.id, n, 'Secția de votare nr. ' || n || ', ' || c.name
-    FROM county c CROSS JOIN LATERAL generate_series(1, c.polling_station_count) AS n
-    ORDER BY c.display_order, n`.execute(trx);
+/** The demo's 19,171 stations in the official list's format, written by `npm run demo:stations`. */
+const STATION_LIST = new URL("../content/polling-stations.csv", import.meta.url);
+
+/**
+ * The demo's polling stations, imported as an organisation imports its official list (the counties are the
+ * migrations' reference data); returns the county ids by code.
+ */
+export async function importDemoStations(trx: Tx): Promise<Ids> {
+  await importStationFile(trx, { bytes: await readFile(STATION_LIST), fileName: "polling-stations.csv", dryRun: false, retireMissing: true });
+  const counties = await trx.selectFrom("county").select(["id", "code"]).execute();
   return new Map(counties.map((county) => [county.code, county.id]));
 }
 

@@ -37,7 +37,9 @@ async function breakSecondChunk(handle: DatabaseHandle): Promise<() => Promise<v
   return async () => void (await sql`DROP TRIGGER crash_at_observer ON observer`.execute(handle.db));
 }
 
-describe.each(bothEngines)("seedScaleData on %s", (engine) => {
+// Each run writes the whole demo (its 19,171 stations through the registry's import) and the scale data on top:
+// about 20 s on PGlite alone, more beside other files.
+describe.each(bothEngines)("seedScaleData on %s", { timeout: 90_000 }, (engine) => {
   /** The rows of the first test's uninterrupted run: the ones a run stopped midway and run again must end with. */
   let uninterrupted: ReturnType<typeof fingerprint> | undefined;
   const cleanRun = async () => {

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { TestDb } from "../../../../tests/support/test-server";
 import { twoNgosWithoutObservers } from "../../../../tests/support/seeds/observers.seed";
+import { stationsIn } from "../../../../tests/support/seeds/stations.seed";
 
 export { ORGANIZER, STAFF } from "../../../../tests/support/seeds/observers.seed";
 
@@ -33,13 +34,11 @@ export async function twelveForms(db: TestDb) {
   await db.insertInto("formSection").values({ id: 1, formId: 1, code: "A1", description: "Opening" }).execute();
   await db.insertInto("question").values({ id: 1, sectionId: 1, code: "A1.1", text: "Did the station open on time?" }).execute();
   await db.insertInto("questionOption").values({ id: 1, questionId: 1, text: "Yes" }).execute();
-  await db.insertInto("county").values({ id: 1, code: "CJ", name: "Cluj", pollingStationCount: 1 }).execute();
-  await db.insertInto("pollingStation").values({ id: 1, countyId: 1, number: 1 }).execute();
+  const stations = await stationsIn(db, { CJ: 1 });
   await db.insertInto("observer").values({ id: 1, ngoId: 1, phone: "0722000001", name: "Ana Pop", pinHash: "not used" }).execute();
-  await db.insertInto("answer").values({ observerId: 1, optionId: 1, pollingStationId: 1 }).execute();
+  await db.insertInto("answer").values({ observerId: 1, optionId: 1, pollingStationId: stations.get("CJ 1")! }).execute();
   // Rows inserted with their own ids leave the sequences behind: what the server inserts next must not collide.
   await sql`SELECT setval(pg_get_serial_sequence('form', 'id'), 100), setval(pg_get_serial_sequence('form_section', 'id'), 100),
     setval(pg_get_serial_sequence('question', 'id'), 100), setval(pg_get_serial_sequence('question_option', 'id'), 100),
-    setval(pg_get_serial_sequence('county', 'id'), 100), setval(pg_get_serial_sequence('polling_station', 'id'), 100),
     setval(pg_get_serial_sequence('observer', 'id'), 100)`.execute(db);
 }

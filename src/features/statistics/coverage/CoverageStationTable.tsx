@@ -42,7 +42,7 @@ export function CoverageStationTable({ stations }: { stations: readonly Coverage
                   {station.pollingStationName}
                 </Anchor>
               </Table.Th>
-              <Table.Td>{station.address ?? "–"}</Table.Td>
+              <Table.Td>{[station.locality, station.address].filter(Boolean).join(", ") || "–"}</Table.Td>
               <Table.Td>
                 <LastActivity at={station.lastActivity} />
               </Table.Td>
