@@ -36,6 +36,7 @@ describe("AppHeader", () => {
       ["Answers", "/answers"],
       ["Statistics", "/statistics"],
       ["Observers", "/observatori"],
+      ["Polling stations", "/sectii"],
       ["Observer guide(opens in a new tab)", "https://votemonitor.org/ghid-observator.pdf"],
       ["Forms", "/formulare"],
       ["Notifications", "/notifications"],

@@ -5,6 +5,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { activityLogLabel } from "../features/audit/audit.messages";
+import { pollingStationsLabel } from "../features/polling-stations/polling-stations.messages";
 import { useSession } from "../features/session/session-context";
 import { selectIsOrganizer } from "../features/session/session.selectors";
 import classes from "./navigation.module.css";
@@ -27,6 +28,7 @@ const destinations: Destination[] = [
   { kind: "route", to: paths.answers.href(), label: msg({ id: "ANSWERS", message: "Answers" }) },
   { kind: "route", to: paths.statistics.href(), label: msg({ id: "STATISTICS", message: "Statistics" }) },
   { kind: "route", to: paths.observers.href(), label: msg({ id: "OBSERVERS", message: "Observers" }) },
+  { kind: "route", to: paths.pollingStations.href(), label: pollingStationsLabel },
   { kind: "external", href: observerGuideUrl, label: msg({ id: "OBSERVER_GUIDE", message: "Observer guide" }) },
   { kind: "route", to: paths.forms.href(), label: msg({ id: "FORMS", message: "Forms" }) },
   { kind: "route", to: paths.notifications.href(), label: msg({ id: "NOTIFICATIONS", message: "Notifications" }) },

@@ -6,6 +6,7 @@ import { formRoutes } from "../features/forms/form.routes";
 import { ngoRoutes } from "../features/ngos/ngo.routes";
 import { notificationRoutes } from "../features/notifications/notification.routes";
 import { observerRoutes } from "../features/observers/observer.routes";
+import { pollingStationRoutes } from "../features/polling-stations/polling-station.routes";
 import { statisticsRoutes } from "../features/statistics/statistics.routes";
 import type { RouteData } from "../shared/routing/feature-routes";
 import type { LazyPage } from "../shared/routing/lazy-page";
@@ -16,6 +17,7 @@ export const routes = composeRoutes([
   answerRoutes,
   statisticsRoutes,
   observerRoutes,
+  pollingStationRoutes,
   formRoutes,
   notificationRoutes,
   ngoRoutes,

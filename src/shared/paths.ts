@@ -57,6 +57,18 @@ export interface AuditQuery {
 }
 export const AUDIT_QUERY_FIELDS = ["subjectType", "subjectId", "action", "ngoId", "search", "from", "to"] as const;
 
+/**
+ * The filter of the polling-station registry, as its URL query carries it (features/polling-stations reads these
+ * names, in this order): `county` a county code, `status` active or retired (absent: both).
+ */
+export interface PollingStationQuery {
+  county?: string;
+  number?: string | number;
+  search?: string;
+  status?: "active" | "retired" | "";
+}
+export const POLLING_STATION_QUERY_FIELDS = ["county", "number", "search", "status"] as const;
+
 export const paths = {
   login: { path: "login", href: () => "/login" },
   home: { path: "", href: () => "/" },
@@ -84,6 +96,15 @@ export const paths = {
     path: "observatori/profil/:state/:id",
     href: (state: Exclude<ProfileState, "new">, id: number) => `/observatori/profil/${state}/${id}`,
   },
+  /** The polling-station registry (every staff member reads it; organizers change it). */
+  pollingStations: {
+    path: "sectii",
+    href: (query: PollingStationQuery = {}) => withQuery("/sectii", POLLING_STATION_QUERY_FIELDS, query),
+  },
+  pollingStationNew: { path: "sectii/nou", href: () => "/sectii/nou" },
+  pollingStationImport: { path: "sectii/import", href: () => "/sectii/import" },
+  pollingStation: { path: "sectii/:id", href: (id: number) => `/sectii/${id}` },
+  pollingStationEdit: { path: "sectii/:id/edit", href: (id: number) => `/sectii/${id}/edit` },
   ngos: { path: "ong", href: () => "/ong" },
   ngoNew: { path: "ong/:state", href: () => "/ong/new" },
   ngo: { path: "ong/:state/:id", href: (state: Exclude<ProfileState, "new">, id: number) => `/ong/${state}/${id}` },

@@ -59,6 +59,7 @@ describe("the header's links on a 1,366 px laptop, in Chromium", () => {
       "Răspunsuri",
       "Statistici",
       "Observatori",
+      "Secții",
       "Ghidul observatorului(se deschide într-o filă nouă)",
       "Formulare",
       "Notificări",

@@ -13,13 +13,15 @@ interface ProfileFormProps {
   children: ReactNode;
   /** More actions of an existing record while it is edited (before Delete), such as Reset password. */
   editActions?: ReactNode;
+  /** A record that is never deleted (a polling station is retired instead) offers no Delete. */
+  deletable?: boolean;
 }
 
 /**
  * The frame every profile page shares: the restored-draft notice, the fields, and Save (or Edit while viewing),
  * Cancel, Discard changes and Delete, each enabled by the page machine's state.
  */
-export function ProfileForm({ actor, onEdit, children, editActions }: ProfileFormProps) {
+export function ProfileForm({ actor, onEdit, children, editActions, deletable = true }: ProfileFormProps) {
   const mode = useSelector(actor, pageMode.selectMode);
   const busy = useSelector(actor, pageMode.selectIsBusy);
   const saving = useSelector(actor, pageMode.selectIsSaving);
@@ -66,9 +68,11 @@ export function ProfileForm({ actor, onEdit, children, editActions }: ProfileFor
           {mode === "editing" ? (
             <>
               {editActions}
-              <Button color="red" variant="outline" onClick={() => actor.send({ type: "record.delete" })} disabled={busy}>
-                <Trans id="DELETE">Delete</Trans>
-              </Button>
+              {deletable ? (
+                <Button color="red" variant="outline" onClick={() => actor.send({ type: "record.delete" })} disabled={busy}>
+                  <Trans id="DELETE">Delete</Trans>
+                </Button>
+              ) : null}
             </>
           ) : null}
         </Group>

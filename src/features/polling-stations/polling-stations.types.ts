@@ -1,0 +1,7 @@
+import type { components } from "../../api/schema";
+
+export type PollingStation = components["schemas"]["PollingStation"];
+export type PollingStationStatus = components["schemas"]["PollingStationStatus"];
+export type County = components["schemas"]["County"];
+/** A column of the import file (and of the export): the station's facts by their template names. */
+export type StationImportField = components["schemas"]["StationImportField"];
