@@ -60,7 +60,7 @@ describe.each(engines)("the registry's export on %s", (engine) => {
 
   it("keeps text a spreadsheet would run as a formula as text", async () => {
     await addStation(api, { countyCode: "AB", number: 1, institution: '=HYPERLINK("http://x")', address: "-" });
-    const records = parse(await bytesAsText(await download()), { bom: true }) as string[][];
+    const records: string[][] = parse(await bytesAsText(await download()), { bom: true });
     expect(records.find((record) => record[0] === "AB")).toEqual(["AB", "1", "", "'=HYPERLINK(\"http://x\")", "'-", "", "", "", "active"]);
   });
 

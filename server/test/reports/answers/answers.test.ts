@@ -177,8 +177,8 @@ describe.each(engines)("answers on %s", (engine) => {
         idPollingStation: station,
         pollingStationName: `${countyCode} ${number}`,
         // The demo's registry names every station's place; these observers have no assignments.
-        locality: expect.any(String),
-        address: expect.any(String),
+        locality: expect.any(String) as unknown,
+        address: expect.any(String) as unknown,
         offAssignment: false,
         observerName: `Observator ${who.phone}`,
         observerPhoneNumber: who.phone,

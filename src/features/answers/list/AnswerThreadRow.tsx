@@ -5,6 +5,7 @@ import { OutlineIcon } from "../../../shared/ui/ListIcons";
 import type { AnswerThread } from "./answer-list.actors";
 import { formatLastModified } from "./answer-list.dates";
 import { ThreadStatus } from "./ThreadStatus";
+import { stationPlace } from "../../../shared/station-place";
 
 interface AnswerThreadRowProps {
   thread: AnswerThread;
@@ -16,10 +17,6 @@ interface AnswerThreadRowProps {
   selected: boolean;
   onFocus: () => void;
 }
-
-/** Where the station is, as its registry names it: "Cluj-Napoca, Str. Onisifor Ghibu nr. 21"; empty when unknown. */
-export const stationPlace = (station: { locality: string | null; address: string | null }) =>
-  [station.locality, station.address].filter(Boolean).join(", ");
 
 const FLAG_PATH = "M5 21V4m0 0h11l-2 4 2 4H5";
 

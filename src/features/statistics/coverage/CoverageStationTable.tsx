@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { CoverageStation } from "./coverage.actors";
 import { stationAnswersHref } from "./coverage.links";
+import { stationPlace } from "../../../shared/station-place";
 
 /** When a station last heard from its observers, in the reader's language and time zone. */
 function LastActivity({ at }: { at: string | null }) {
@@ -42,7 +43,7 @@ export function CoverageStationTable({ stations }: { stations: readonly Coverage
                   {station.pollingStationName}
                 </Anchor>
               </Table.Th>
-              <Table.Td>{[station.locality, station.address].filter(Boolean).join(", ") || "–"}</Table.Td>
+              <Table.Td>{stationPlace(station) || "–"}</Table.Td>
               <Table.Td>
                 <LastActivity at={station.lastActivity} />
               </Table.Td>
