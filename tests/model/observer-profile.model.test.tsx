@@ -88,7 +88,11 @@ const paths = describePageModeModel({
       expect(await profile.fieldError("phone")).toEqual({ invalid: true, description: expect.stringContaining(message) as string });
       await eventually(async () => (await profile.toasts.saying(message)).length).toBe(1);
     },
-    seeExtras: async (profile, mode) => expect((await profile.resetPasswordState()) !== "absent").toBe(mode === "editing"),
+    seeExtras: async (profile, mode) => {
+      expect((await profile.resetPasswordState()) !== "absent").toBe(mode === "editing");
+      // The assigned stations are an observer's profile in view mode only (their own chart: observer-stations.machine).
+      expect(await profile.showsStations()).toBe(mode === "viewing");
+    },
   },
 });
 

@@ -49,6 +49,8 @@ export interface ObserverList {
   toggleAll(): Promise<void>;
   deleteSelected(): Promise<void>;
   notifySelected(): Promise<void>;
+  /** Opens the "Assign to stations" dialog for the selected observers (tests/pages/observer-stations.ts). */
+  assignSelected(): Promise<void>;
   openRowMenu(name: string): Promise<void>;
   /** Opens the row's menu and picks the action. */
   chooseRowAction(name: string, action: ObserverRowAction): Promise<void>;
@@ -73,6 +75,7 @@ interface ObserverListWords {
   selectAll: string;
   select: (name: string) => string;
   moreActionsFor: (name: string) => string;
+  assignSelected: string;
 }
 
 const ENGLISH: ObserverListWords = {
@@ -89,9 +92,10 @@ const ENGLISH: ObserverListWords = {
   selectAll: "Select all observers on this page",
   select: (name) => `Select ${name}`,
   moreActionsFor: (name) => `More actions for ${name}`,
+  assignSelected: "Assign to stations",
 };
 
-/** From src/locales/ro/messages.po; the Romanian journey reads the list and searches it. */
+/** From src/locales/ro/messages.po; the Romanian journey reads the list and searches it, a screen test selects rows. */
 export const OBSERVER_LIST_WORDS: Words<ObserverListWords> = {
   en: ENGLISH,
   ro: {
@@ -103,6 +107,10 @@ export const OBSERVER_LIST_WORDS: Words<ObserverListWords> = {
     filter: "Filtrează",
     reset: "Resetează",
     addObserver: "Adaugă observator",
+    selectAll: "Selectează toți observatorii de pe această pagină",
+    select: (name) => `Selectează ${name}`,
+    moreActionsFor: (name) => `Mai multe acțiuni pentru ${name}`,
+    assignSelected: "Repartizează la secții",
   },
 };
 
@@ -136,6 +144,7 @@ export const observerListControls = (words = OBSERVER_LIST_WORDS.en) => ({
   selectionBar: { testId: "selection-bar" } satisfies Target,
   deleteSelected: { role: "button", name: "Delete" } satisfies Target,
   notifySelected: { role: "button", name: "Send notification" } satisfies Target,
+  assignSelected: { role: "button", name: words.assignSelected } satisfies Target,
   rowMenu: (name: string) => ({ role: "button", name: words.moreActionsFor(name) }) satisfies Target,
   menuItem: (action: string) => ({ role: "menuitem", name: action }) satisfies Target,
   edit: { role: "link", name: words.edit } satisfies Target,

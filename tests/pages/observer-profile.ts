@@ -8,6 +8,8 @@ export interface ObserverProfile extends ProfilePage<ObserverField> {
   /** A field's error as a screen reader hears it: its description, and whether it is marked invalid. */
   fieldError(field: ObserverField): Promise<{ invalid: boolean; description: string }>;
   resetPasswordState(): Promise<ControlState>;
+  /** Whether the "Assigned polling stations" section is on the page (tests/pages/observer-stations.ts reads it). */
+  showsStations(): Promise<boolean>;
 }
 
 interface ObserverProfileWords {

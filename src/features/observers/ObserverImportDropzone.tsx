@@ -48,7 +48,9 @@ export function ObserverImportDropzone({ file, rejection, disabled, onChoose, on
             <Trans id="SELECT_FILE" comment="Button: choose the CSV file to import">Select file</Trans>
           </Button>
           <Text size="sm" c="dimmed" id="observer-import-file-hint">
-            <Trans>Columns Phone, Pin and Name; comma or semicolon separated; at most 5 MiB.</Trans>
+            <Trans comment="Help of the observers import: the column names Phone, Pin, Name and Stations stay in English, as the file must write them">
+              Columns Phone, Pin and Name, and optionally Stations (e.g. CJ 15|CJ 16); comma or semicolon separated; at most 5 MiB.
+            </Trans>
           </Text>
         </Stack>
       </Dropzone>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Group, Stack } from "@mantine/core";
 import { useSelector } from "@xstate/react";
 import { usePageActor } from "../../shared/use-page-actor";
@@ -21,8 +22,12 @@ import { ObserverFilters } from "./ObserverFilters";
 import { openObserverResetPin } from "./observer-reset-pin.open";
 import { ObserverSelectionBar } from "./ObserverSelectionBar";
 import { paths } from "../../shared/paths";
+import { useObserverAssign } from "./stations/observer-assign.page";
 
-/** The observers of the signed-in admin's scope: search, sort, page, select, delete, notify, export. */
+// The dialog's code (its county select among it) loads when it first opens, not with the list.
+const ObserverAssignStations = lazy(() => import("./stations/ObserverAssignStations").then((module) => ({ default: module.ObserverAssignStations })));
+
+/** The observers of the signed-in admin's scope: search, sort, page, select, delete, notify, assign to stations, export. */
 export function ObserverList() {
   const api = useApi();
   const navigate = useNavigate();
@@ -37,6 +42,8 @@ export function ObserverList() {
   const deleting = useSelector(deletion, selectDeleteProgress);
   const deletingObservers = useSelector(deletion, selectDeletingObservers);
   const confirmDelete = (observers: readonly Observer[]) => deletion.send({ type: "mutation.start", request: observers });
+  const assignment = useObserverAssign();
+  const assigning = useSelector(assignment, (snapshot) => snapshot.hasTag("open"));
 
   const notify = (ids: number[]) => {
     list.send({ type: "selection.clear" });
@@ -66,10 +73,16 @@ export function ObserverList() {
           deleting={deleting}
           onDelete={() => confirmDelete(selectSelectedObservers(list.getSnapshot()))}
           onNotify={() => notify(selectedIds)}
+          onAssign={() => assignment.send({ type: "assign.open", observerIds: selectedIds })}
         />
       ) : null}
       <ObserverListResults list={list} viewMode={viewMode} showNgo={isOrganizer} actions={actions} />
       <ObserverDelete mutation={deletion} />
+      {assigning ? (
+        <Suspense fallback={null}>
+          <ObserverAssignStations assignment={assignment} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ interface ObserverSelectionBarProps {
   deleting: MutationProgress | null;
   onDelete: () => void;
   onNotify: () => void;
+  onAssign: () => void;
 }
 
 export function DeleteProgress({ done, total }: MutationProgress) {
@@ -19,7 +20,7 @@ export function DeleteProgress({ done, total }: MutationProgress) {
 }
 
 /** Shown while observers are selected: how many, and what can be done with all of them. */
-export function ObserverSelectionBar({ count, deleting, onDelete, onNotify }: ObserverSelectionBarProps) {
+export function ObserverSelectionBar({ count, deleting, onDelete, onNotify, onAssign }: ObserverSelectionBarProps) {
   return (
     <Paper withBorder p="sm" bg="var(--mantine-primary-color-light)" data-testid="selection-bar">
       <Group justify="space-between">
@@ -34,6 +35,9 @@ export function ObserverSelectionBar({ count, deleting, onDelete, onNotify }: Ob
         <Group gap="xs">
           <Button color="red" variant="light" onClick={onDelete} loading={deleting !== null}>
             <Trans id="DELETE" comment="Button or menu item: delete">Delete</Trans>
+          </Button>
+          <Button variant="light" onClick={onAssign} disabled={deleting !== null}>
+            <Trans comment="Button: assign the selected observers to polling stations">Assign to stations</Trans>
           </Button>
           <Button onClick={onNotify} disabled={deleting !== null}>
             <Trans id="SEND_NOTIF" comment="Button: send a notification to the selected observers">Send notification</Trans>

@@ -16,6 +16,7 @@ import { pageErrorMessage } from "./observer-profile.messages";
 import { selectObserver } from "./observer-profile.selectors";
 import { ObserverForm } from "./ObserverForm";
 import { openObserverResetPin } from "./observer-reset-pin.open";
+import { ObserverStations } from "./stations/ObserverStations";
 
 const OBSERVERS_PATH = paths.observers.href();
 
@@ -96,6 +97,7 @@ function ObserverProfile({ route }: { route: PageRoute }) {
           onResetPin={() => observer && openObserverResetPin({ observer, api })}
         />
       ) : null}
+      {phase === "form" && mode === "viewing" && id !== null ? <ObserverStations observerId={id} /> : null}
       <ConfirmDialog
         opened={confirmingDelete || deleting}
         busy={deleting}

@@ -58,6 +58,7 @@ export function observerList(page: Page, locale: Locale = "en"): ObserverList & 
     toggleAll: () => at(controls.selectAll).click(),
     deleteSelected: () => at(controls.deleteSelected, selectionBar()).click(),
     notifySelected: () => at(controls.notifySelected, selectionBar()).click(),
+    assignSelected: () => at(controls.assignSelected, selectionBar()).click(),
     openRowMenu: (name) => at(controls.rowMenu(name)).click(),
     async chooseRowAction(name, action) {
       await at(controls.rowMenu(name)).click();

@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { OBSERVER_PROFILE_WORDS, observerFields, observerProfileControls, type ObserverProfile } from "../observer-profile";
+import { OBSERVER_STATIONS_WORDS, observerStationsControls } from "../observer-stations";
 import { PROFILE_WORDS } from "../profile";
 import type { Locale } from "../../../src/shared/i18n/locales";
-import { locate, stateOf } from "./locate";
+import { isThere, locate, stateOf } from "./locate";
 import { profilePage } from "./profile";
 
 export function observerProfile(page: Page, locale: Locale = "en"): ObserverProfile {
@@ -25,5 +26,6 @@ export function observerProfile(page: Page, locale: Locale = "en"): ObserverProf
       return error;
     },
     resetPasswordState: () => stateOf(locate(page, observerProfileControls(words).resetPassword)),
+    showsStations: () => isThere(locate(page, observerStationsControls(OBSERVER_STATIONS_WORDS[locale]).section)),
   };
 }

@@ -60,6 +60,7 @@ export function observerList(user: UserEvent, locale: Locale = "en"): ObserverLi
     toggleAll: () => click(controls.selectAll),
     deleteSelected: () => click(controls.deleteSelected, selectionBar),
     notifySelected: () => click(controls.notifySelected, selectionBar),
+    assignSelected: () => click(controls.assignSelected, selectionBar),
     openRowMenu: (name) => click(controls.rowMenu(name)),
     async chooseRowAction(name, action) {
       await click(controls.rowMenu(name));
