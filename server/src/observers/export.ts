@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { NgoScope } from "../auth/scope.ts";
 import type { Database } from "../db/schema.ts";
-import { csvField, type Cell } from "../http/csv-field.ts";
+import type { Cell } from "../http/csv-field.ts";
+import { streamCsv } from "../http/csv-stream.ts";
 import { streamWorkbook } from "../http/xlsx-stream.ts";
 import { observersByIds, sortedObserverIds, type Observer, type ObserverFilter, type ObserverSort } from "./query.ts";
 
@@ -50,30 +51,8 @@ const cells = (observer: Observer): Cell[] => [
 // CSV
 
 const TEXT_COLUMNS = new Set([1, 4]);
-const csvLine = (values: Cell[]) => `${values.map((value, index) => csvField(value, TEXT_COLUMNS.has(index))).join(",")}\r\n`;
 
-/** Pulled by the client: one page per read, and a cancelled download stops the reading. */
-export function csvStream(pages: AsyncGenerator<Observer[]>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(",")}\r\n`));
-    },
-    async pull(controller) {
-      try {
-        const page = await pages.next();
-        if (page.done) controller.close();
-        else controller.enqueue(encoder.encode(page.value.map((observer) => csvLine(cells(observer))).join("")));
-      } catch (error) {
-        console.error(error);
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await pages.return(undefined);
-    },
-  });
-}
+export const csvStream = (pages: AsyncGenerator<Observer[]>) => streamCsv({ header: HEADER, cells, textColumns: TEXT_COLUMNS }, pages);
 
 // ---------------------------------------------------------------------------------------------------------
 // XLSX

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { csvField, type Cell } from "../http/csv-field.ts";
+import type { Cell } from "../http/csv-field.ts";
+import { streamCsv } from "../http/csv-stream.ts";
 import { etagOf } from "./etag.ts";
 import { registryVersion, stationIdsInOrder, stationsByIds, type PollingStation } from "./query.ts";
 
@@ -20,8 +21,7 @@ const cells = (station: PollingStation): Cell[] => [
   station.status,
 ];
 
-const TEXT_COLUMNS = new Set([2, 3, 4]);
-const csvLine = (values: Cell[]) => `${values.map((value, index) => csvField(value, TEXT_COLUMNS.has(index))).join(",")}\r\n`;
+const LAYOUT = { header: HEADER, cells, textColumns: new Set([2, 3, 4]) };
 
 /**
  * The whole registry, active and retired stations, as a UTF-8 CSV with a byte-order mark (Excel then reads the
@@ -31,7 +31,7 @@ const csvLine = (values: Cell[]) => `${values.map((value, index) => csvField(val
 export async function exportStations(db: Kysely<Database>): Promise<Response> {
   const version = await registryVersion(db);
   const ids = await stationIdsInOrder(db);
-  return new Response(csvStream(stationPages(db, ids)), {
+  return new Response(streamCsv(LAYOUT, stationPages(db, ids)), {
     status: 200,
     headers: {
       "content-type": "text/csv; charset=utf-8",
@@ -43,27 +43,4 @@ export async function exportStations(db: Kysely<Database>): Promise<Response> {
 
 async function* stationPages(db: Kysely<Database>, ids: number[]): AsyncGenerator<PollingStation[]> {
   for (let start = 0; start < ids.length; start += PAGE_SIZE) yield await stationsByIds(db, ids.slice(start, start + PAGE_SIZE));
-}
-
-/** Pulled by the client: one page per read, and a cancelled download stops the reading. */
-function csvStream(pages: AsyncGenerator<PollingStation[]>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${HEADER.join(",")}\r\n`));
-    },
-    async pull(controller) {
-      try {
-        const page = await pages.next();
-        if (page.done) controller.close();
-        else controller.enqueue(encoder.encode(page.value.map((station) => csvLine(cells(station))).join("")));
-      } catch (error) {
-        console.error(error);
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await pages.return(undefined);
-    },
-  });
 }
