@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Switch, Table, Tabs, Text, Title } from "@mantine/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { KeyboardScrollContainer } from "../../../shared/ui/KeyboardScrollContainer";
 import { MissingFact } from "../MissingFact";
 import { fieldLabels } from "../polling-stations.messages";
 import { changeCount, stationCount, type ImportResult } from "./station-import.machine";
@@ -46,7 +47,7 @@ function DiffTable({ kind, entries, total }: { kind: DiffKind; entries: DiffEntr
   const more = total - entries.length;
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={640}>
+      <KeyboardScrollContainer minWidth={640} aria-label={names[kind]}>
         <Table aria-label={names[kind]} data-testid={`station-diff-${kind}`}>
           <Table.Thead>
             <Table.Tr>
@@ -84,7 +85,7 @@ function DiffTable({ kind, entries, total }: { kind: DiffKind; entries: DiffEntr
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </KeyboardScrollContainer>
       {more > 0 ? (
         <Text size="sm" c="dimmed">
           <Plural value={more} one="… and # more station, not listed here." other="… and # more stations, not listed here." />

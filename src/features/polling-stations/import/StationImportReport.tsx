@@ -1,5 +1,6 @@
 import { Table, Text, Title } from "@mantine/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { KeyboardScrollContainer } from "../../../shared/ui/KeyboardScrollContainer";
 import type { ImportRowProblem } from "./station-import.machine";
 import { rowFieldLabel, rowReason } from "./station-import.messages";
 
@@ -19,7 +20,7 @@ export function StationImportReport({ rows }: { rows: readonly ImportRowProblem[
           other="The file has # problems. Nothing was saved: correct the file and choose it again."
         />
       </Text>
-      <Table.ScrollContainer minWidth={480}>
+      <KeyboardScrollContainer minWidth={480} aria-labelledby="station-import-report">
         <Table aria-labelledby="station-import-report">
           <Table.Thead>
             <Table.Tr>
@@ -47,7 +48,7 @@ export function StationImportReport({ rows }: { rows: readonly ImportRowProblem[
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </KeyboardScrollContainer>
     </section>
   );
 }
