@@ -59,9 +59,13 @@ export interface NotePlan {
 
 export interface NotificationPlan { recipients: string[] }
 
+/** A station an observer was sent to before election day. */
+export interface AssignmentPlan { phone: string; station: StationRef }
+
 export interface SeedPlan {
   observers: ObserverPlan[];
   visits: VisitPlan[];
+  assignments: AssignmentPlan[];
   notes: NotePlan[];
   /** One per entry of NOTIFICATIONS, in its order. */
   notifications: NotificationPlan[];
@@ -87,6 +91,7 @@ export function planSeed(observerCount: number): SeedPlan {
   return {
     observers,
     visits,
+    assignments: planAssignments(observers, visits),
     notes: planNotes(visits, Math.round(observerCount * 0.3)),
     notifications: planNotifications(observers.filter((observer) => observer.deletedAt === null)),
   };
@@ -146,6 +151,24 @@ export function planVisits(answering: ObserverPlan[]): VisitPlan[] {
     }
   }
   return visits;
+}
+
+/**
+ * One station per observer of an active NGO still taking part: most were sent where they then reported first; one in
+ * ten of those went elsewhere on the day (the thread marks the arrival off its assignment); those who never reported
+ * were sent somewhere nobody of theirs reached (coverage's "assigned, not arrived").
+ */
+export function planAssignments(observers: ObserverPlan[], visits: VisitPlan[]): AssignmentPlan[] {
+  const random = new Random(0xa5516e);
+  const firstVisit = new Map<string, StationRef>();
+  for (const visit of visits) if (!firstVisit.has(visit.phone)) firstVisit.set(visit.phone, visit.station);
+  return observers
+    .filter((observer) => observer.ngo !== INACTIVE_NGO && observer.deletedAt === null)
+    .map((observer) => {
+      const visited = firstVisit.get(observer.phone);
+      const moved = visited !== undefined && !demoPhones.has(observer.phone) && random.chance(0.1);
+      return { phone: observer.phone, station: visited !== undefined && !moved ? visited : pickStation(random, 0) };
+    });
 }
 
 function pickStation(random: Random, visitIndex: number): StationRef {

@@ -3,6 +3,7 @@ import { PASSWORD_COST } from "../auth/password.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { FileStore } from "../files/file-store.ts";
 import { planSeed } from "./plan.ts";
+import { insertAssignments } from "./write/assignments.ts";
 import { insertForms } from "./write/forms.ts";
 import { importDemoStations, lookUpStations } from "./write/geography.ts";
 import type { Tx } from "./write/ids.ts";
@@ -15,7 +16,7 @@ import { insertVisits } from "./write/visits.ts";
 /*
  * Deterministic demo data for a first start: the polling stations of content/polling-stations.csv imported as an
  * organisation imports its official list (the counties are the migrations'), three NGOs, admins, observers, the
- * Romanian-era forms, a day of answers (some flagged), station facts, notes with photos and a few notifications.
+ * Romanian-era forms, each observer's assigned station, a day of answers (some flagged), station facts, notes with photos and a few notifications.
  * Everything comes from fixed seeds, a fixed election day and a fixed file, so two runs (on PGlite or PostgreSQL)
  * produce the same rows; only the salted password and PIN hashes differ.
  *
@@ -49,7 +50,9 @@ export async function seedDemoData(handle: DatabaseHandle, files: FileStore, opt
     const countyIds = await importDemoStations(trx);
     const formIds = await insertForms(trx);
     const observerIds = await insertObservers(trx, plan.observers, pinHashes, ngoIds);
-    const stationIds = await lookUpStations(trx, plan.visits.map((visit) => visit.station), countyIds);
+    const stations = [...plan.visits, ...plan.assignments].map((planned) => planned.station);
+    const stationIds = await lookUpStations(trx, stations, countyIds);
+    await insertAssignments(trx, plan.assignments, observerIds, stationIds);
     await insertVisits(trx, plan.visits, observerIds, stationIds, formIds);
     await insertNotes(trx, files, plan.notes, observerIds, stationIds, formIds);
     await insertNotifications(trx, plan, observerIds, ngoIds);

@@ -17,7 +17,7 @@ describe("planSeed", () => {
     expect(planSeed(200)).toEqual(plan);
     // A meant change of the demo data also needs the screenshots re-approved (npm run test:visual:approve).
     expect(createHash("sha256").update(JSON.stringify(plan)).digest("hex")).toBe(
-      "ae5db856e65e07df738587300c496d11e8cdeb68684b38d9288341f2a044aa0f",
+      "026889f44deba9572adaee41b62e8d4f6e89cc971ac11638c360f4d89ee34c55",
     );
   });
 
@@ -49,7 +49,26 @@ describe("planSeed", () => {
   });
 
   it("plans nothing but the fixed content for no observers", () => {
-    expect(planSeed(0)).toEqual({ observers: [], visits: [], notes: [], notifications: NOTIFICATIONS.map(() => ({ recipients: [] })) });
+    expect(planSeed(0)).toEqual({ observers: [], visits: [], assignments: [], notes: [], notifications: NOTIFICATIONS.map(() => ({ recipients: [] })) });
+  });
+
+  it("assigns every observer still taking part once: most where they reported first, some elsewhere, the rest not arrived", () => {
+    const plan = planSeed(200);
+    const takingPart = plan.observers.filter((observer) => observer.ngo !== 3 && observer.deletedAt === null).map((observer) => observer.phone);
+    expect(plan.assignments.map((assignment) => assignment.phone)).toEqual(takingPart);
+    const firstVisit = new Map<string, string>();
+    for (const visit of [...plan.visits].reverse()) firstVisit.set(visit.phone, `${visit.station.county} ${visit.station.number}`);
+    const where = (assignment: (typeof plan.assignments)[number]) => {
+      const first = firstVisit.get(assignment.phone);
+      if (first === undefined) return "not arrived";
+      return first === `${assignment.station.county} ${assignment.station.number}` ? "as assigned" : "moved";
+    };
+    const kinds = countBy(plan.assignments, where);
+    expect(kinds["as assigned"]).toBeGreaterThan(kinds.moved! * 5);
+    expect(kinds.moved).toBeGreaterThan(0);
+    expect(kinds["not arrived"]).toBeGreaterThan(0);
+    // The demo observers, whom the README names, report where they were sent.
+    expect(plan.assignments.filter((assignment) => demoPhones.includes(assignment.phone)).map(where)).toEqual(demoPhones.map(() => "as assigned"));
   });
 });
 

@@ -18,7 +18,7 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const TABLES = [
   "ngo", "ngo_admin", "observer", "county", "polling_station", "form", "form_section", "question",
   "question_option", "answer", "note", "note_attachment", "polling_station_info", "notification",
-  "notification_recipient", "notification_registration",
+  "notification_recipient", "notification_registration", "station_assignment",
 ] as const;
 
 /** The demo's station list, as an organisation imports its official one: a BOM, then `;`-separated lines. */
@@ -115,6 +115,8 @@ describe.each(bothEngines)("seedDemoData on %s", (engine) => {
       notification: 3,
       notification_recipient: 16,
       notification_registration: 139,
+      // Every observer of an active NGO still taking part: 200 less the inactive NGO's 10 and the 2 who left.
+      station_assignment: 188,
     });
   });
 
