@@ -12,4 +12,4 @@ export const STATISTICS_METHODS: components["schemas"]["StatisticsMethod"][] = [
 ];
 
 /** Every coverage number with a station list behind it (the contract's `CoverageMeasure`). */
-export const COVERAGE_MEASURES: components["schemas"]["CoverageMeasure"][] = ["observed", "unobserved", "opened", "reporting", "counted", "silent"];
+export const COVERAGE_MEASURES: components["schemas"]["CoverageMeasure"][] = ["observed", "unobserved", "assigned", "assignedNotArrived", "opened", "reporting", "counted", "silent"];

@@ -162,6 +162,8 @@ async function expectFigures(page: CoverageOverview, { shown, stale, sort }: Exp
   const { totals } = shown;
   await eventually(() => page.totals()).toEqual({
     stations: english.format(totals.stations),
+    assigned: english.format(totals.assigned),
+    assignedNotArrived: english.format(totals.assignedNotArrived),
     unobserved: english.format(totals.stations - totals.observed),
     observed: english.format(totals.observed),
     opened: english.format(totals.opened),

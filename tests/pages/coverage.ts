@@ -6,7 +6,18 @@
 import type { Target } from "./locators";
 
 /** The board's columns left to right, as the screen orders them. */
-export const BOARD_COLUMNS = ["county", "stations", "unobserved", "observed", "opened", "reporting", "counted", "silent"] as const;
+export const BOARD_COLUMNS = [
+  "county",
+  "stations",
+  "assigned",
+  "assignedNotArrived",
+  "unobserved",
+  "observed",
+  "opened",
+  "reporting",
+  "counted",
+  "silent",
+] as const;
 export type BoardColumn = (typeof BOARD_COLUMNS)[number];
 export type FigureColumn = Exclude<BoardColumn, "county">;
 export type AriaSort = "ascending" | "descending" | "none";

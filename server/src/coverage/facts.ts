@@ -2,6 +2,9 @@ import { sql } from "kysely";
 import type { NgoScope } from "../auth/scope.ts";
 import { COUNTING_FORM, isCounted, OPENING_FORM } from "../statistics/counted-observers.ts";
 
+/** Whether the presence row `alias` says its observer was at the station: an arrival, a note or an answer. */
+const isPresent = (alias: "r" | "p") => sql.raw(`(${alias}.arrived OR ${alias}.noted OR cardinality(${alias}.form_ids) > 0)`);
+
 /**
  * One row per polling station with a report of a counted observer in `scope` (optionally only one county's):
  * `observed` (an arrival time, an answer or a note), `reporting` (an answer), `opened`/`counted` (an answer to the
@@ -14,7 +17,7 @@ export function stationFacts(scope: NgoScope, countyId?: number) {
   return sql`
     SELECT r.polling_station_id AS id,
            max(r.last_activity) AS last_activity,
-           bool_or(r.arrived OR r.noted OR cardinality(r.form_ids) > 0) AS observed,
+           bool_or(${isPresent("r")}) AS observed,
            bool_or(cardinality(r.form_ids) > 0) AS reporting,
            coalesce(bool_or(forms.opening = ANY(r.form_ids)), false) AS opened,
            coalesce(bool_or(forms.counting = ANY(r.form_ids)), false) AS counted,
@@ -25,6 +28,22 @@ export function stationFacts(scope: NgoScope, countyId?: number) {
     ) AS forms
     WHERE ${inCounty} AND ${isCounted(scope, "r.observer_id")}
     GROUP BY r.polling_station_id`;
+}
+
+/**
+ * One row per polling station with an assigned counted observer in `scope` (optionally only one county's), whatever
+ * the station's status: `not_arrived` when none of those observers is present there as `observed` reads it (an
+ * arrival, a note or an answer). An observer present elsewhere, or an unassigned one present here, does not change it.
+ */
+export function stationAssignments(scope: NgoScope, countyId?: number) {
+  const inCounty =
+    countyId === undefined ? sql`true` : sql`a.polling_station_id IN (SELECT id FROM polling_station WHERE county_id = ${countyId})`;
+  return sql`
+    SELECT a.polling_station_id AS id, NOT coalesce(bool_or(${isPresent("p")}), false) AS not_arrived
+    FROM station_assignment a
+    LEFT JOIN station_presence p ON p.observer_id = a.observer_id AND p.polling_station_id = a.polling_station_id
+    WHERE ${inCounty} AND ${isCounted(scope, "a.observer_id")}
+    GROUP BY a.polling_station_id`;
 }
 
 /** Whether a station's facts row `f` is silent: observed, and nothing from its observers for over `minutes`. */

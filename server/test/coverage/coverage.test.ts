@@ -4,7 +4,7 @@ import type { components } from "../../../openapi/schema.d.ts";
 import { expectProblem, serverTests, type SignedInServer } from "../fixtures.ts";
 import { engines } from "../harness.ts";
 import { DEMO_COUNTIES } from "../../src/demo/content/counties.ts";
-import { buildWorld, type World } from "../fixtures/statistics-fixture.ts";
+import { arrive, buildWorld, createNgo, createObserver, type World } from "../fixtures/statistics-fixture.ts";
 
 type Coverage = components["schemas"]["Coverage"];
 type StationPage = components["schemas"]["CoverageStationPage"];
@@ -31,14 +31,14 @@ const PRESENCE_FROM_SOURCES = sql`
   ) x ON x.observer_id = k.observer_id AND x.polling_station_id = k.polling_station_id
   ORDER BY 1, 2`;
 
-const zero = { observed: 0, opened: 0, reporting: 0, counted: 0, silent: 0, irregularities: 0 };
+const zero = { assigned: 0, assignedNotArrived: 0, observed: 0, opened: 0, reporting: 0, counted: 0, silent: 0, irregularities: 0 };
 /*
  * statistics-fixture.ts as NGO "Statistica" sees it: AB 1 (o1, o2: A and C, 4 flagged), AB 2 (o1: A, two hours
  * ago), AB 3 (o1 arrived two hours ago, nothing else), AB 10 (o2: C, 1 flagged), CJ 5 (o2: C, 2 flagged; o3's A
  * does not count, o3 is deleted), CJ 7 (a note of o2).
  */
-const ab = { stations: 440, observed: 4, opened: 2, reporting: 3, counted: 2, silent: 2, irregularities: 5 };
-const cj = { stations: 664, observed: 2, opened: 0, reporting: 1, counted: 1, silent: 0, irregularities: 2 };
+const ab = { stations: 440, assigned: 0, assignedNotArrived: 0, observed: 4, opened: 2, reporting: 3, counted: 2, silent: 2, irregularities: 5 };
+const cj = { stations: 664, assigned: 0, assignedNotArrived: 0, observed: 2, opened: 0, reporting: 1, counted: 1, silent: 0, irregularities: 2 };
 const stationNumbers: Record<string, Partial<Record<Measure, number[]>>> = {
   AB: { observed: [1, 2, 3, 10], opened: [1, 2], reporting: [1, 2, 10], counted: [1, 10], silent: [2, 3] },
   CJ: { observed: [5, 7], opened: [], reporting: [5], counted: [5], silent: [] },
@@ -78,7 +78,7 @@ describe.each(engines)("coverage on %s", (engine) => {
       })),
     );
     const stationsTotal = DEMO_COUNTIES.reduce((sum, county) => sum + county.limit, 0);
-    expect(board.totals).toEqual({ stations: stationsTotal, observed: 6, opened: 2, reporting: 4, counted: 3, silent: 2, irregularities: 7 });
+    expect(board.totals).toEqual({ stations: stationsTotal, assigned: 0, assignedNotArrived: 0, observed: 6, opened: 2, reporting: 4, counted: 3, silent: 2, irregularities: 7 });
   });
 
   it("measures silence against the minutes asked for", async () => {
@@ -114,11 +114,75 @@ describe.each(engines)("coverage on %s", (engine) => {
     expect([beyond.data.length, beyond.totalItems, beyond.totalPages]).toEqual([0, 436, 1]);
   });
 
+  it("counts the active stations with an assigned observer, and those where none of them arrived, in the caller's scope", async () => {
+    const at = (countyCode: string, pollingStationNumber: number) => ({ countyCode, pollingStationNumber });
+    const assign = async (observerId: number, token: string, ...refs: ReturnType<typeof at>[]) =>
+      expect((await api.send("PUT", `/api/v1/observer/${observerId}/stations`, token, { stations: refs })).status).toBe(200);
+    const other = await createNgo(api, "Alta");
+    const o5 = await createObserver(api, other, "0799200005");
+    type Figures = Record<"AB" | "BV" | "CJ" | "totals", number[]>;
+    const figures = async (token: string): Promise<Figures> => {
+      const board = await coverage("", token);
+      const pick = (code: string) => {
+        const county = board.counties.find((c) => c.countyCode === code)!;
+        return [county.assigned, county.assignedNotArrived];
+      };
+      return { AB: pick("AB"), BV: pick("BV"), CJ: pick("CJ"), totals: [board.totals.assigned, board.totals.assignedNotArrived] };
+    };
+    // The organizer also sees the demo's own assignments: its figures are compared as what this test added to them.
+    const demoFigures = await figures(api.organizer);
+    // AB 1 (o1 and o2 answered there), AB 3 (o1 arrived) and BV 1 count as arrived once o1 arrives there. AB 2: o1
+    // answered there but only o2 is assigned. AB 6 is retired. AB 7 belongs to another NGO's observer, AB 8 to the
+    // deleted o3 and AB 9 to o4 of the inactive NGO (both written directly: the API refuses them).
+    await assign(w.o1.id, w.x.admin, at("AB", 1), at("AB", 3), at("AB", 4), at("BV", 1));
+    await assign(w.o2.id, w.x.admin, at("AB", 1), at("AB", 2), at("AB", 6), at("CJ", 5));
+    await assign(o5.id, other.admin, at("AB", 7));
+    const [ab6, ab8, ab9] = await api
+      .db()
+      .selectFrom("pollingStation as s")
+      .innerJoin("county as c", "c.id", "s.countyId")
+      .select("s.id")
+      .where("c.code", "=", "AB")
+      .where("s.number", "in", [6, 8, 9])
+      .orderBy("s.number")
+      .execute();
+    await api
+      .db()
+      .insertInto("stationAssignment")
+      .values([
+        { observerId: w.o3.id, pollingStationId: ab8!.id },
+        { observerId: w.o4.id, pollingStationId: ab9!.id },
+      ])
+      .execute();
+    await api.db().updateTable("pollingStation").set({ status: "retired" }).where("id", "=", ab6!.id).execute();
+
+    expect(await figures(w.x.admin)).toEqual({ AB: [4, 2], BV: [1, 1], CJ: [1, 0], totals: [6, 3] });
+    expect(await figures(other.admin)).toEqual({ AB: [1, 1], BV: [0, 0], CJ: [0, 0], totals: [1, 1] });
+    const added = (after: Figures, before: Figures) =>
+      Object.fromEntries(Object.entries(after).map(([key, [assigned, waiting]]) => [key, [assigned! - before[key as keyof Figures][0]!, waiting! - before[key as keyof Figures][1]!]]));
+    expect(added(await figures(api.organizer), demoFigures)).toEqual({ AB: [5, 3], BV: [1, 1], CJ: [1, 0], totals: [7, 4] });
+
+    // Behind these numbers, each station's observers are its assigned ones: o1 answered at AB 2, o2 is to be called.
+    const listed = async (measure: Measure, token: string) =>
+      (await stations(`county=AB&measure=${measure}&pageSize=1000`, token)).data.map((s) => [s.pollingStationName, s.observers.map((o) => o.id)]);
+    expect(await listed("assigned", w.x.admin)).toEqual([["AB 1", [w.o1.id, w.o2.id]], ["AB 2", [w.o2.id]], ["AB 3", [w.o1.id]], ["AB 4", [w.o1.id]]]);
+    expect(await listed("assignedNotArrived", w.x.admin)).toEqual([["AB 2", [w.o2.id]], ["AB 4", [w.o1.id]]]);
+    expect(await listed("assignedNotArrived", api.organizer)).toEqual([["AB 2", [w.o2.id]], ["AB 4", [w.o1.id]], ["AB 7", [o5.id]]]);
+    expect(await listed("assignedNotArrived", other.admin)).toEqual([["AB 7", [o5.id]]]);
+    const ab7 = (await stations("county=AB&measure=assigned&pageSize=1000", other.admin)).data[0]!;
+    expect(ab7.observers).toEqual([{ id: o5.id, name: "Observator 0799200005", phone: "0799200005" }]);
+
+    // An arrival takes BV 1 off the not-arrived list and leaves it assigned.
+    await arrive(api, w.o1, "BV 1");
+    expect((await figures(w.x.admin)).BV).toEqual([1, 0]);
+    expect((await stations("county=BV&measure=assignedNotArrived", w.x.admin)).totalItems).toBe(0);
+  });
+
   it("gives an organizer every active NGO's counted observers, and each cell equals its station list's total", async () => {
     for (const token of [api.organizer, api.ngo2Admin, w.x.admin]) {
       const board = await coverage("silentMinutes=45", token);
-      for (const county of board.counties.filter((c) => c.observed > 0 || c.countyCode === "B")) {
-        for (const measure of ["observed", "opened", "reporting", "counted", "silent"] as const) {
+      for (const county of board.counties.filter((c) => c.observed > 0 || c.assigned > 0 || c.countyCode === "B")) {
+        for (const measure of ["assigned", "assignedNotArrived", "observed", "opened", "reporting", "counted", "silent"] as const) {
           const page = await stations(`county=${county.countyCode}&measure=${measure}&silentMinutes=45&pageSize=1`, token);
           expect(page.totalItems, `${county.countyCode} ${measure}`).toBe(county[measure]);
         }

@@ -55,7 +55,7 @@ export function CoverageBoard({ rows, totals, silentMinutes, sort, onSort }: Cov
     </ListSortHeader>
   );
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover data-testid="coverage-board" aria-label={t({ message: "Coverage by county", comment: "Accessible name of the coverage board" })}>
         <Table.Thead>
           <Table.Tr>

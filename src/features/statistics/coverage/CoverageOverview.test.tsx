@@ -35,6 +35,19 @@ async function observeStations(server: TestServer, county: string, count: number
     .execute();
 }
 
+/** The ids of some stations of a county, by number. */
+async function stationsOf(server: TestServer, county: string, numbers: number[]) {
+  const rows = await server.db
+    .selectFrom("pollingStation")
+    .innerJoin("county", "county.id", "pollingStation.countyId")
+    .select("pollingStation.id")
+    .where("county.code", "=", county)
+    .where("pollingStation.number", "in", numbers)
+    .orderBy("pollingStation.number")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 const coverageRequests = (server: TestServer) =>
   server.requests
     .filter((request) => request.path.split("?")[0] === "/api/v1/coverage" && !request.cancelled)
@@ -110,7 +123,18 @@ describe("CoverageOverview", { timeout: 60_000 }, () => {
     const page = coverageOverview(user);
     await boardShown();
     await eventually(async () => (await page.boardCounties()).length).toBe(43);
-    expect(await page.boardColumns()).toEqual(["County", "Stations", "Unobserved", "Observed", "Opened", "Reporting", "Counted", "Silent"]);
+    expect(await page.boardColumns()).toEqual([
+      "County",
+      "Stations",
+      "Assigned",
+      "Assigned, not arrived",
+      "Unobserved",
+      "Observed",
+      "Opened",
+      "Reporting",
+      "Counted",
+      "Silent",
+    ]);
     expect(await page.boardCounties()).toEqual(coverage.counties.map((row) => row.countyName));
     const arad = county(coverage, "AR");
     expect(await page.cell("Arad", "stations")).toEqual({ text: String(arad.stations), href: null, name: null, highlighted: false });
@@ -133,6 +157,8 @@ describe("CoverageOverview", { timeout: 60_000 }, () => {
     const { totals } = coverage;
     expect(await page.totals()).toEqual({
       stations: "19,171",
+      assigned: String(totals.assigned),
+      assignedNotArrived: String(totals.assignedNotArrived),
       unobserved: (totals.stations - totals.observed).toLocaleString("en"),
       observed: String(totals.observed),
       opened: String(totals.opened),
@@ -140,6 +166,37 @@ describe("CoverageOverview", { timeout: 60_000 }, () => {
       counted: String(totals.counted),
       silent: String(totals.silent),
     });
+  });
+
+  it("shows each county's assigned stations and those where no assigned observer arrived, each a link to its stations", async () => {
+    const server = await startTestServer();
+    // One observer assigned to CJ 1 and CJ 2 answers at CJ 1: both are assigned, CJ 2 still waits for it.
+    const cluj1and2 = await stationsOf(server, "CJ", [1, 2]);
+    const { id: observerId } = await server.db.selectFrom("observer").select("id").where("ngoId", "=", 1).orderBy("id").executeTakeFirstOrThrow();
+    await server.db.insertInto("stationAssignment").values(cluj1and2.map((pollingStationId) => ({ observerId, pollingStationId }))).execute();
+    await observeStations(server, "CJ", 1, observerId);
+    const coverage = await coverageOf(server);
+    expect([county(coverage, "CJ").assigned, county(coverage, "CJ").assignedNotArrived]).toEqual([2, 1]);
+    const { user, location } = await renderCoverage(server, "/statistics");
+    const page = coverageOverview(user);
+    await boardShown();
+    await eventually(async () => (await page.boardCounties()).length).toBe(43);
+    expect(await page.cell("Cluj", "assigned")).toEqual({
+      text: "2",
+      href: "/statistics/coverage/CJ/assigned?silentMinutes=30",
+      name: "Assigned in Cluj: 2",
+      highlighted: false,
+    });
+    expect(await page.cell("Cluj", "assignedNotArrived")).toEqual({
+      text: "1",
+      href: "/statistics/coverage/CJ/assignedNotArrived?silentMinutes=30",
+      name: "Assigned, not arrived in Cluj: 1",
+      highlighted: false,
+    });
+    expect(await page.cell("Arad", "assigned")).toMatchObject({ text: String(county(coverage, "AR").assigned), href: "/statistics/coverage/AR/assigned?silentMinutes=30" });
+    expect(await page.totals()).toMatchObject({ assigned: String(coverage.totals.assigned), assignedNotArrived: String(coverage.totals.assignedNotArrived) });
+    await page.openNumber("Cluj", "assignedNotArrived");
+    expect(location()).toBe("/statistics/coverage/CJ/assignedNotArrived?silentMinutes=30");
   });
 
   it("sorts by any column, largest first then flipped, and by county A to Z, with aria-sort and from the keyboard", async () => {

@@ -18,7 +18,7 @@ import { pageFromSearch, STATIONS_PAGE_SIZE } from "./coverage.url";
 import { CoverageAsOf } from "./CoverageAsOf";
 import { CoverageStationNotFound } from "./CoverageStationNotFound";
 import { CoverageStationTable } from "./CoverageStationTable";
-import { observerIdsOf } from "./coverage-stations";
+import { listsAssignedObservers, observerIdsOf } from "./coverage-stations";
 
 /**
  * The stations behind one number, loaded whole (a county has at most about 1,300) and shown 20 a page, the page in
@@ -78,7 +78,7 @@ export function CoverageStationList({ query }: { query: CoverageStationsQuery })
         </Text>
       ) : (
         <>
-          <CoverageStationTable stations={shown} />
+          <CoverageStationTable stations={shown} assigned={listsAssignedObservers(query.measure)} />
           <ListPagination
             from={(page - 1) * STATIONS_PAGE_SIZE + 1}
             to={(page - 1) * STATIONS_PAGE_SIZE + shown.length}

@@ -13,8 +13,11 @@ function LastActivity({ at }: { at: string | null }) {
   return <time dateTime={at}>{text}</time>;
 }
 
-/** One page of the stations behind a coverage number: where, when last heard from, and who observes it. */
-export function CoverageStationTable({ stations }: { stations: readonly CoverageStation[] }) {
+/**
+ * One page of the stations behind a coverage number: where, when last heard from, and who observes it, or with
+ * `assigned` who is assigned to it (the contract's `observers` for the assignment measures).
+ */
+export function CoverageStationTable({ stations, assigned }: { stations: readonly CoverageStation[]; assigned: boolean }) {
   const { t } = useLingui();
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -31,7 +34,11 @@ export function CoverageStationTable({ stations }: { stations: readonly Coverage
               <Trans comment="Column: latest answer, note or station facts from the station">Last activity</Trans>
             </Table.Th>
             <Table.Th>
-              <Trans comment="Column: the station's observers with their phones">Observers</Trans>
+              {assigned ? (
+                <Trans comment="Column: the observers assigned to the station, with their phones">Assigned observers</Trans>
+              ) : (
+                <Trans comment="Column: the station's observers with their phones">Observers</Trans>
+              )}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -45,6 +45,43 @@ describe("CoverageStations", { timeout: 60_000 }, () => {
     expect(stationRequests(server)).toHaveLength(1);
   });
 
+  it("lists the assigned stations where nobody arrived with their assigned observers, to call or notify them", async () => {
+    const server = await startTestServer();
+    // The second observer is assigned to AR 3; the first to AR 5, where the second answered without being assigned.
+    const [first, second] = await server.db.selectFrom("observer").select(["id", "name", "phone"]).where("ngoId", "=", 1).orderBy("id").limit(2).execute();
+    const stations = await server.db
+      .selectFrom("pollingStation")
+      .innerJoin("county", "county.id", "pollingStation.countyId")
+      .select("pollingStation.id")
+      .where("county.code", "=", "AR")
+      .where("pollingStation.number", "in", [3, 5])
+      .orderBy("pollingStation.number")
+      .execute();
+    const [ar3, ar5] = stations.map((station) => station.id);
+    await server.db
+      .insertInto("stationAssignment")
+      .values([
+        { observerId: second!.id, pollingStationId: ar3! },
+        { observerId: first!.id, pollingStationId: ar5! },
+      ])
+      .execute();
+    const option = await server.db.selectFrom("questionOption").select("id").where("flagged", "=", false).orderBy("id").executeTakeFirstOrThrow();
+    await server.db.insertInto("answer").values({ observerId: second!.id, optionId: option.id, pollingStationId: ar5!, value: null, lastModified: new Date("2026-11-22T07:00:00Z") }).execute();
+    const { user } = await renderCoverage(server, "/statistics/coverage/AR/assignedNotArrived?silentMinutes=30");
+    const list = coverageStations(user);
+    await listShown();
+    await eventually(() => list.total()).toBe(2);
+    expect(await list.title()).toBe("Stations in Arad where no assigned observer has arrived (2)");
+    expect(screen.getByRole("columnheader", { name: "Assigned observers" })).toBeInTheDocument();
+    const line = (observer: typeof first) => `${observer!.name} · ${observer!.phone}`;
+    expect((await list.stations()).map(({ name, observers }) => ({ name, observers }))).toEqual([
+      { name: "AR 3", observers: [line(second)] },
+      { name: "AR 5", observers: [line(first)] },
+    ]);
+    const ids = [first!.id, second!.id].sort((a, b) => a - b);
+    expect(await list.notifyHref()).toBe(`/notifications?observerIds=${ids.join(",")}`);
+  });
+
   it("leads back to the statistics with the same threshold", async () => {
     const server = await startTestServer();
     const { user, location } = await renderCoverage(server, "/statistics/coverage/AR/silent?silentMinutes=60");

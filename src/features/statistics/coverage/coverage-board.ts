@@ -9,9 +9,20 @@ export type CoverageFigureColumn = Exclude<CoverageColumn, "county">;
 /**
  * The board's figures left to right. `stations` has no station list of its own in the contract (it would be the
  * whole county): its number stays plain, and `unobserved` (stations − observed) is the column that links to the
- * stations still without an observer. Every other figure links to the stations it counts.
+ * stations still without an observer. Every other figure links to the stations it counts. The assignments come
+ * first, as the day does: who is expected where, then who is there.
  */
-export const BOARD_COLUMNS: readonly CoverageFigureColumn[] = ["stations", "unobserved", "observed", "opened", "reporting", "counted", "silent"];
+export const BOARD_COLUMNS: readonly CoverageFigureColumn[] = [
+  "stations",
+  "assigned",
+  "assignedNotArrived",
+  "unobserved",
+  "observed",
+  "opened",
+  "reporting",
+  "counted",
+  "silent",
+];
 
 /** The measure of listCoverageStations behind a column's numbers; null for the plain `stations`. */
 export const measureOf = (column: CoverageFigureColumn): CoverageMeasure | null => (column === "stations" ? null : column);

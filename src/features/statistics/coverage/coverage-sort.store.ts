@@ -2,7 +2,17 @@ import { createStore } from "@xstate/store";
 import type { SortDirection } from "../../../shared/machines/list.machine";
 
 /** The board's columns: the county's name, or one of its figures. */
-export type CoverageColumn = "county" | "stations" | "unobserved" | "observed" | "opened" | "reporting" | "counted" | "silent";
+export type CoverageColumn =
+  | "county"
+  | "stations"
+  | "assigned"
+  | "assignedNotArrived"
+  | "unobserved"
+  | "observed"
+  | "opened"
+  | "reporting"
+  | "counted"
+  | "silent";
 
 export interface CoverageSort {
   by: CoverageColumn;

@@ -7,6 +7,11 @@ import type { CoverageColumn } from "./coverage-sort.store";
 export const COLUMN_LABELS: Record<CoverageColumn, MessageDescriptor> = {
   county: msg({ message: "County", comment: "Coverage board column" }),
   stations: msg({ message: "Stations", comment: "Coverage board column: all polling stations of the county" }),
+  assigned: msg({ message: "Assigned", context: "stations", comment: "Coverage board column: active stations with at least one observer assigned to them" }),
+  assignedNotArrived: msg({
+    message: "Assigned, not arrived",
+    comment: "Coverage board column: assigned stations where none of the assigned observers has arrived or reported yet",
+  }),
   unobserved: msg({ message: "Unobserved", comment: "Coverage board column: stations with no observer yet" }),
   observed: msg({ message: "Observed", comment: "Coverage board column: stations where an observer arrived" }),
   opened: msg({ message: "Opened", comment: "Coverage board column: stations that sent the opening form" }),
@@ -16,7 +21,7 @@ export const COLUMN_LABELS: Record<CoverageColumn, MessageDescriptor> = {
 };
 
 /** The measures a station list can show, as the URL names them. */
-export const COVERAGE_MEASURES: readonly CoverageMeasure[] = ["observed", "unobserved", "opened", "reporting", "counted", "silent"];
+export const COVERAGE_MEASURES: readonly CoverageMeasure[] = ["observed", "unobserved", "assigned", "assignedNotArrived", "opened", "reporting", "counted", "silent"];
 
 export const isCoverageMeasure = (value: string | undefined): value is CoverageMeasure =>
   (COVERAGE_MEASURES as readonly string[]).includes(value ?? "");
@@ -28,6 +33,12 @@ export function stationListTitle(i18n: I18n, measure: CoverageMeasure, county: s
       return i18n._(msg`Stations with an observer in ${county}`);
     case "unobserved":
       return i18n._(msg`Stations without an observer in ${county}`);
+    case "assigned":
+      return i18n._(msg({ message: `Stations in ${county} with an assigned observer`, comment: "Heading of a coverage station list" }));
+    case "assignedNotArrived":
+      return i18n._(
+        msg({ message: `Stations in ${county} where no assigned observer has arrived`, comment: "Heading of a coverage station list: the observers to call" }),
+      );
     case "opened":
       return i18n._(msg`Stations in ${county} that sent the opening form`);
     case "reporting":
