@@ -28,11 +28,12 @@ const SCREEN = {
   ro: { section: "Notificări", audience: "Observatori selectați", provider: "Outbox (înregistrată, netrimisă)", noDevice: "Fără dispozitiv", notPushed: "Netrimis" },
 } satisfies Record<Locale, Record<string, string>>;
 
-const activeAt = (token: string, countyCode: string, range: { from?: number; to?: number } = {}) =>
+const activeAt = (token: string, countyCode: string, range: { from?: number; to?: number } = {}, assigned = false) =>
   api.get<ActiveObserver[]>(token, "/api/v1/observer/active", {
     countyCodes: countyCode,
     ...(range.from === undefined ? {} : { fromPollingStationNumber: range.from }),
     ...(range.to === undefined ? {} : { toPollingStationNumber: range.to }),
+    ...(assigned ? { assigned: "true" } : {}),
   });
 
 /**
@@ -47,11 +48,13 @@ async function aCountyWithObservers(token: string) {
     if (numbers.length < 2) continue;
     const range = { from: numbers[0], to: numbers[Math.min(2, numbers.length - 1)] };
     const found = await activeAt(token, county.code, range);
+    const assigned = await activeAt(token, county.code, range, true);
     const reachable = found.filter((observer) => observer.reachable).length;
     return {
       county: county.code,
       range,
       names: found.map((observer) => observer.name),
+      assignedNames: assigned.map((observer) => observer.name),
       reachableByName: found.map((observer) => ({ name: observer.name, reachable: observer.reachable })),
       reach: { addressed: found.length, reachable, notReachable: found.length - reachable },
     };
@@ -99,6 +102,19 @@ describe("notifications in Chromium", () => {
       await screenOf.typeMessage("Verificați sigiliile urnelor.");
       await screenOf.chooseCounty(target.county);
       await screenOf.chooseStations(target.range.from, target.range.to);
+      // Those assigned to these stations first, as the server answers them (whether they arrived or not); back to
+      // those who arrived, what was found is dropped until the search runs again.
+      await screenOf.chooseMatch("assigned");
+      const assignedSearch = page.waitForResponse((response) => {
+        const url = new URL(response.url());
+        return url.pathname === "/api/v1/observer/active" && url.searchParams.get("assigned") === "true";
+      });
+      await screenOf.search();
+      await assignedSearch;
+      await eventually(() => screenOf.candidateNames()).toEqual(target.assignedNames);
+      await screenOf.chooseMatch("arrived");
+      await eventually(() => screenOf.candidateNames()).toEqual([]);
+      expect(await screenOf.match()).toBe("arrived");
       await screenOf.search();
       await eventually(() => screenOf.candidateNames()).toEqual(target.names);
       await screenOf.selectAll();

@@ -13,7 +13,7 @@ import { observersAtStations } from "../../src/features/notifications/notificati
 import { find, stateOf, textOf } from "../pages/dom/find";
 import { notifications } from "../pages/dom/notifications";
 import { eventually } from "../pages/locators";
-import { notificationControls, type Notifications, type Reach } from "../pages/notifications";
+import { MATCHES, notificationControls, type Match, type Notifications, type Reach } from "../pages/notifications";
 import { replayPath, type ModelPath, type ModelTestOptions } from "../support/model";
 import { everyTransition, pathsThroughEveryKind, stateValue, transitionsTaken, type ModelFamily } from "../support/model-kinds";
 import { renderApp } from "../support/render-app";
@@ -51,44 +51,56 @@ type ModelEvent =
 type ComposerSnapshot = SnapshotFrom<typeof notificationComposerMachine>;
 type County = "CJ" | "B";
 
-/** The seed's observers (notification-recipients.seed.ts) as their cards read; 99 is nobody. */
-const OBSERVERS: Record<number, { name: string; phone: string; station: string; device: boolean }> = {
-  11: { name: "Ana Pop", phone: "0722000011", station: "CJ 15", device: true },
-  12: { name: "Bogdan Ionescu", phone: "0722000012", station: "CJ 16", device: false },
-  13: { name: "Carmen Stan", phone: "0722000013", station: "CJ 3", device: true },
-  14: { name: "Dan Pop", phone: "0722000014", station: "B 5", device: true },
-  15: { name: "Elena Pop", phone: "0722000015", station: "CJ 15", device: false },
+/**
+ * The seed's observers (notification-recipients.seed.ts) as their cards read, with the stations a card names when
+ * found among those who arrived and among those assigned (null: never found so); 99 is nobody.
+ */
+const OBSERVERS: Record<number, { name: string; phone: string; stations: Record<Match, string | null>; device: boolean }> = {
+  11: { name: "Ana Pop", phone: "0722000011", stations: { arrived: "CJ 15", assigned: "CJ 15" }, device: true },
+  12: { name: "Bogdan Ionescu", phone: "0722000012", stations: { arrived: "CJ 16", assigned: "CJ 4" }, device: false },
+  13: { name: "Carmen Stan", phone: "0722000013", stations: { arrived: "CJ 3", assigned: "CJ 3" }, device: true },
+  14: { name: "Dan Pop", phone: "0722000014", stations: { arrived: "B 5", assigned: "B 5" }, device: true },
+  15: { name: "Elena Pop", phone: "0722000015", stations: { arrived: "CJ 15", assigned: null }, device: false },
+  16: { name: "Florin Dobre", phone: "0722000016", stations: { arrived: null, assigned: "CJ 15, CJ 16" }, device: true },
 };
-/** Who each search finds, in name order: every observer at a station of Cluj, or at its stations 15 to 16. */
-const FOUND = { CJ: [11, 12, 13, 15], "CJ 15-16": [11, 12, 15] };
+/**
+ * Who each search finds, in name order: every observer who arrived at a station of Cluj, or at its stations 15 to 16;
+ * every observer assigned to one, or to 15 to 16 (Florin Dobre never arrived; Bogdan Ionescu arrived at CJ 16 but is
+ * assigned to CJ 4; Elena Pop arrived at CJ 15 but is assigned nowhere).
+ */
+const FOUND = { CJ: [11, 12, 13, 15], "CJ 15-16": [11, 12, 15], "CJ assigned": [11, 12, 13, 16], "CJ 15-16 assigned": [11, 16] };
 const CHOSEN = [11, 12, 99];
 /** Everyone the organizer manages: a send to all addresses them. */
-const EVERYONE = [11, 12, 13, 14, 15];
+const EVERYONE = [11, 12, 13, 14, 15, 16];
 const TITLE = "Hi ";
 const MESSAGE = "Go";
 const SERVER_DOWN = 503;
 const FIRST_PAINT_MS = 20_000;
 const SEND_PATH: Record<Audience, string> = { selected: "/api/v1/notification/send", all: "/api/v1/notification/send/all" };
 
-const searchParams = (county: County, range: boolean) =>
-  new URLSearchParams({ countyCodes: county, ...(range ? { fromPollingStationNumber: "15", toPollingStationNumber: "16" } : {}) });
-const searchKey = (range: boolean): keyof typeof FOUND => (range ? "CJ 15-16" : "CJ");
+const searchParams = (county: County, range: boolean, assigned: boolean) =>
+  new URLSearchParams({
+    countyCodes: county,
+    ...(range ? { fromPollingStationNumber: "15", toPollingStationNumber: "16" } : {}),
+    ...(assigned ? { assigned: "true" } : {}),
+  });
+const searchKey = (range: boolean, assigned: boolean): keyof typeof FOUND => `${range ? "CJ 15-16" : "CJ"}${assigned ? " assigned" : ""}`;
 
 // The model's answers are the server's own, asked before the graph is built; the replay checks them against FOUND.
 // Only Cluj is searched: Bucharest is chosen while a Cluj search runs, to abandon it.
-const SEARCHES = [false, true];
+const SEARCHES = [false, true].flatMap((assigned) => [false, true].map((range) => ({ range, assigned })));
 const answers = await askBeforeTests(observersAtStations, ORGANIZER, [
-  ...SEARCHES.map((range) => `/api/v1/observer/active?${searchParams("CJ", range)}`),
+  ...SEARCHES.map(({ range, assigned }) => `/api/v1/observer/active?${searchParams("CJ", range, assigned)}`),
   ...CHOSEN.map((id) => `/api/v1/observer?id=${id}`),
 ]);
-const searchAnswers = new Map(SEARCHES.map((range, index) => [searchKey(range), answers[index] as Candidate[]]));
+const searchAnswers = new Map(SEARCHES.map(({ range, assigned }, index) => [searchKey(range, assigned), answers[index] as Candidate[]]));
 const chosenAnswer = answers.slice(SEARCHES.length).flatMap((page) =>
   (page as { data: { id: number; name: string; phone: string; lastSeen: string | null; deviceRegisterDate: string | null }[] }).data.map(
     (observer): Candidate => ({ ...observer, pollingStations: null, reachable: observer.deviceRegisterDate !== null }),
   ),
 );
 
-const modelSearchAnswer = ({ from }: SearchCriteria) => searchAnswers.get(searchKey(from !== null)) ?? [];
+const modelSearchAnswer = ({ from, assigned }: SearchCriteria) => searchAnswers.get(searchKey(from !== null, assigned)) ?? [];
 const RESULT: SendResult = { id: 0, recipients: 0, reachable: 0, notReachable: 0, provider: "outbox" };
 
 const ev = {
@@ -99,6 +111,8 @@ const ev = {
   cluj: { type: "county.change", countyCode: "CJ" },
   bucharest: { type: "county.change", countyCode: "B" },
   stations: { type: "stations.change", from: 15, to: 16 },
+  assigned: { type: "match.change", assigned: true },
+  arrived: { type: "match.change", assigned: false },
   search: { type: "search.submit" },
   reset: { type: "search.reset" },
   searchArrives: (snapshot: ComposerSnapshot) =>
@@ -138,6 +152,9 @@ function offered(snapshot: ComposerSnapshot, event: ModelEvent): boolean {
       return event.countyCode === "CJ" ? criteria.countyCode === null : snapshot.hasTag("searching");
     case "stations.change":
       return criteria.countyCode === "CJ" && criteria.from === null;
+    case "match.change":
+      // Assigned once a county is chosen, outside a search; arrived again only while a search runs: it abandons it.
+      return event.assigned ? criteria.countyCode === "CJ" && !criteria.assigned && !snapshot.hasTag("searching") : criteria.assigned && snapshot.hasTag("searching");
     case "search.submit":
       // Search is busy (so unusable) while it runs.
       return criteria.countyCode === "CJ" && !snapshot.hasTag("searching");
@@ -178,16 +195,22 @@ const families = [
   family(
     "searching",
     [],
-    (snapshot) => [ev.cluj, ev.bucharest, ev.stations, ev.search, ev.searchArrives(snapshot), ev.searchFails, ev.reset],
+    (snapshot) => [ev.cluj, ev.bucharest, ev.stations, ev.assigned, ev.arrived, ev.search, ev.searchArrives(snapshot), ev.searchFails, ev.reset],
     ({ context }) => [context.criteria, context.found.length],
   ),
   family(
     "selecting what was found",
     [],
-    (snapshot) => [ev.cluj, ev.stations, ev.search, ev.searchArrives(snapshot), ev.toggle(13), ev.selectAll, ev.clear],
+    (snapshot) => [ev.cluj, ev.stations, ev.assigned, ev.search, ev.searchArrives(snapshot), ev.toggle(13), ev.selectAll, ev.clear],
     (snapshot) => [snapshot.context.criteria, snapshot.context.found.length, sortedSelection(snapshot)],
     // A narrower search drops the selected observer it no longer finds (the graph merges this with selecting after it).
-    [[ev.cluj, ev.search, ev.searchArrives, ev.selectAll, ev.stations, ev.search, ev.searchArrives]],
+    // Choosing the assigned drops the selection (the graph merges this with choosing them before selecting anyone):
+    // their search finds Carmen Stan again, unselected, and at stations 15-16 Florin Dobre, who never arrived, but not
+    // Bogdan Ionescu, who arrived at CJ 16 but is assigned to CJ 4.
+    [
+      [ev.cluj, ev.search, ev.searchArrives, ev.selectAll, ev.stations, ev.search, ev.searchArrives],
+      [ev.cluj, ev.search, ev.searchArrives, ev.toggle(13), ev.assigned, ev.search, ev.searchArrives, ev.stations, ev.search, ev.searchArrives],
+    ],
   ),
   family("sending too little", [], () => [ev.cluj, ev.search, ev.searchFails, ev.sendSelected, ev.sendAll, ev.title], (snapshot) => [
     snapshot.context.criteria.countyCode,
@@ -238,6 +261,8 @@ function describeEvent(event: ModelEvent): string {
       return `county ${event.countyCode}`;
     case "stations.change":
       return `stations ${event.from}-${event.to}`;
+    case "match.change":
+      return event.assigned ? "observers assigned" : "observers who arrived";
     case "selection.toggle":
       return `toggles ${nameOf(event.id)}`;
     default:
@@ -245,10 +270,15 @@ function describeEvent(event: ModelEvent): string {
   }
 }
 
-/** What a step leaves selected, and where a send goes: a kind of its own for each. */
+/**
+ * What a step leaves selected, where a send goes, whether arrived/assigned abandons a search, and whom an assigned
+ * search finds (its cards name the assigned stations): a kind of its own for each.
+ */
 function facet(path: ModelPath<typeof notificationComposerMachine, ModelEvent>, index: number): string {
   const { event, state } = path.steps[index]!;
-  const { selection, found, audience } = state.context;
+  const { selection, found, audience, criteria } = state.context;
+  if (event.type === "match.change") return path.steps[index - 1]!.state.hasTag("searching") ? " [abandons the search]" : "";
+  if (event.type === "xstate.done.actor.search" && criteria.assigned) return ` [assigned, ${criteria.from === null ? "county" : "range"}]`;
   if (event.type.startsWith("selection.") || event.type === "xstate.done.actor.search" || event.type === "xstate.done.actor.loadChosen") {
     return ` [${selection.length === 0 ? "none" : selection.length === found.length ? "all" : "some"} selected]`;
   }
@@ -272,9 +302,11 @@ interface Expected {
   message: string;
   county: County | null;
   range: boolean;
+  /** The search finds the observers assigned to the stations, not those who arrived. */
+  assigned: boolean;
   found: number[];
-  /** The cards came from the observers chosen on another screen: they name no station. */
-  foundByChoice: boolean;
+  /** Where the cards came from: the observers chosen on another screen (they name no station), or a search. */
+  foundBy: "choice" | Match;
   selected: Set<number>;
   loadError: number | null;
   audience: Audience;
@@ -320,8 +352,9 @@ async function setUp(observerIds: number[]): Promise<System> {
       message: "",
       county: null,
       range: false,
+      assigned: false,
       found: [],
-      foundByChoice: false,
+      foundBy: "arrived",
       selected: new Set(),
       loadError: null,
       audience: "selected",
@@ -400,7 +433,7 @@ const eventExecutors: Options["eventExecutors"] = {
     expect(chosen.active().map((request) => new URL(request.url).searchParams.get("id"))).toEqual(CHOSEN.map(String));
     await chosen.releaseAll();
     expected.found = CHOSEN.filter((id) => id in OBSERVERS);
-    expected.foundByChoice = true;
+    expected.foundBy = "choice";
     expected.selected = new Set(expected.found);
   },
   "xstate.error.actor.loadChosen": ({ chosen, expected }, { error }) => {
@@ -414,7 +447,12 @@ const eventExecutors: Options["eventExecutors"] = {
   },
   "county.change": async ({ page, expected }, { countyCode }) => {
     await page.chooseCounty(countyCode ?? "");
-    Object.assign(expected, { county: countyCode as County, range: false, found: [], foundByChoice: false });
+    Object.assign(expected, { county: countyCode as County, range: false, found: [] });
+    select(expected, []);
+  },
+  "match.change": async ({ page, expected }, { assigned }) => {
+    await page.chooseMatch(assigned ? "assigned" : "arrived");
+    Object.assign(expected, { assigned, found: [] });
     select(expected, []);
   },
   "stations.change": async ({ page, expected }, { from, to }) => {
@@ -427,14 +465,15 @@ const eventExecutors: Options["eventExecutors"] = {
   },
   "search.reset": async ({ page, expected }) => {
     await page.reset();
-    Object.assign(expected, { county: null, range: false, found: [], foundByChoice: false, loadError: null });
+    Object.assign(expected, { county: null, range: false, assigned: false, found: [], loadError: null });
     select(expected, []);
   },
   "xstate.done.actor.search": async ({ search, expected }) => {
-    const found = FOUND[searchKey(expected.range)];
+    const found = FOUND[searchKey(expected.range, expected.assigned)];
     const answer = (await search.release()) as { id: number }[];
     expect(answer.map((observer) => observer.id)).toEqual(found);
     expected.found = found;
+    expected.foundBy = expected.assigned ? "assigned" : "arrived";
     const kept = [...expected.selected].filter((id) => found.includes(id));
     if (kept.length < expected.selected.size) select(expected, kept);
   },
@@ -527,6 +566,7 @@ async function composerOnScreen(page: Notifications) {
   const names = await page.candidateNames();
   return {
     draft: { title: title?.value ?? null, message: message?.value ?? null, editable: title ? !title.disabled : null },
+    match: { checked: await page.match(), state: MATCHES.map((match) => stateOf(find(controls.match(match)))) },
     cards: await Promise.all(names.map(async (name) => ({ name, ...(await page.candidate(name)) }))),
     selectedCount: await page.selectedCount(),
     selectedReach: await page.selectedReach(),
@@ -545,10 +585,11 @@ function expectedComposer(expected: Expected, snapshot: ComposerSnapshot) {
   const searching = snapshot.matches({ editing: { search: "searching" } });
   return {
     draft: { title: expected.title, message: expected.message, editable },
+    match: { checked: expected.assigned ? "assigned" : "arrived", state: MATCHES.map(() => (editable ? "enabled" : "disabled")) },
     cards: expected.found.map((id) => ({
       name: nameOf(id),
       phone: OBSERVERS[id]!.phone,
-      stations: expected.foundByChoice ? null : OBSERVERS[id]!.station,
+      stations: expected.foundBy === "choice" ? null : OBSERVERS[id]!.stations[expected.foundBy],
       device: OBSERVERS[id]!.device,
       selected: expected.selected.has(id),
     })),
@@ -596,7 +637,7 @@ const stateAssertions: Options["stateAssertions"] = {
   },
   "editing.search.searching": async ({ server, search, expected }) => {
     await eventually(() => search.activeCount()).toBe(1);
-    expect(lastSearch(server)).toBe(searchParams(expected.county!, expected.range).toString());
+    expect(lastSearch(server)).toBe(searchParams(expected.county!, expected.range, expected.assigned).toString());
   },
   "editing.search.idle": ({ search }) => {
     expect(search.activeCount()).toBe(0);
@@ -666,7 +707,7 @@ describe(`${notificationComposerMachine.id} model on the notifications screen`, 
 
 describe(`${notificationComposerMachine.id} model coverage`, () => {
   it("replays few paths, which together take every kind of transition", () => {
-    expect(paths).toHaveLength(17);
+    expect(paths).toHaveLength(19);
   });
 
   it("reaches every state, through every transition of the chart, a lost answer retried and a refusal among them", () => {

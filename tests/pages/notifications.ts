@@ -7,6 +7,10 @@ export interface Reach {
   notReachable: number;
 }
 
+/** Who a search finds at the stations: the observers who arrived there, or those assigned to them. */
+export type Match = "arrived" | "assigned";
+export const MATCHES: Match[] = ["arrived", "assigned"];
+
 export interface Candidate {
   phone: string;
   /** The matched stations as shown ("CJ 15, CJ 16"), null for an observer chosen on another screen. */
@@ -36,6 +40,8 @@ export interface Notifications {
   selectedCount(): Promise<number | null>;
   candidateNames(): Promise<string[]>;
   candidate(name: string): Promise<Candidate | null>;
+  /** The search's choice of who is found, null when neither is checked. */
+  match(): Promise<Match | null>;
   /** The three numbers of the selected observers, null while none is selected. */
   selectedReach(): Promise<Reach | null>;
   sendSelectedLabel(): Promise<string | null>;
@@ -63,6 +69,8 @@ export interface Notifications {
   typeMessage(text: string): Promise<void>;
   chooseCounty(code: string): Promise<void>;
   chooseStations(from: number | null, to: number | null): Promise<void>;
+  /** Observers who arrived at the stations, or those assigned to them. */
+  chooseMatch(match: Match): Promise<void>;
   search(): Promise<void>;
   reset(): Promise<void>;
   toggle(name: string): Promise<void>;
@@ -93,6 +101,8 @@ interface NotificationWords {
   county: string;
   from: string;
   to: string;
+  which: string;
+  matches: Record<Match, string>;
   search: string;
   reset: string;
   selectAll: string;
@@ -125,6 +135,8 @@ export const NOTIFICATION_WORDS: Words<NotificationWords> = {
     county: "County",
     from: "Polling station from",
     to: "Polling station to",
+    which: "Which observers",
+    matches: { arrived: "Arrived at these stations", assigned: "Assigned to these stations" },
     search: "Search",
     reset: "Reset",
     selectAll: "Select all",
@@ -154,6 +166,8 @@ export const NOTIFICATION_WORDS: Words<NotificationWords> = {
     county: "Județ",
     from: "Secția de votare de la",
     to: "Secția de votare până la",
+    which: "Ce observatori",
+    matches: { arrived: "Sosiți la aceste secții", assigned: "Repartizați la aceste secții" },
     search: "Caută",
     reset: "Resetează",
     selectAll: "Selectează tot",
@@ -187,6 +201,8 @@ export const notificationControls = (words = NOTIFICATION_WORDS.en) => ({
   from: { role: "combobox", name: words.from } satisfies Target,
   to: { role: "combobox", name: words.to } satisfies Target,
   option: (name: string | RegExp) => ({ role: "option", name }) satisfies Target,
+  which: { role: "radiogroup", name: words.which } satisfies Target,
+  match: (match: Match) => ({ role: "radio", name: words.matches[match] }) satisfies Target,
   search: { role: "button", name: words.search } satisfies Target,
   reset: { role: "button", name: words.reset } satisfies Target,
   selectAll: { role: "button", name: words.selectAll } satisfies Target,

@@ -20,7 +20,7 @@ import { NotificationLoadError } from "./NotificationLoadError";
 
 const NO_COUNTIES: County[] = [];
 
-/** The composer: the message, its recipients found by county and stations, and the two sends. */
+/** The composer: the message, its recipients found by county and stations (arrived or assigned), and the two sends. */
 export function NotificationComposer({ observerIds }: { observerIds: number[] }) {
   const { t, i18n } = useLingui();
   const api = useApi();
@@ -100,6 +100,7 @@ export function NotificationComposer({ observerIds }: { observerIds: number[] })
         disabled={!editable}
         onCountyChange={(countyCode) => actor.send({ type: "county.change", countyCode })}
         onStationsChange={(from, to) => actor.send({ type: "stations.change", from, to })}
+        onMatchChange={(assigned) => actor.send({ type: "match.change", assigned })}
         onSearch={() => actor.send({ type: "search.submit" })}
         onReset={() => actor.send({ type: "search.reset" })}
       />

@@ -8,7 +8,10 @@ export interface Candidate {
   name: string;
   phone: string;
   lastSeen: string | null;
-  /** The matched stations ("CJ 15"); null for an observer chosen elsewhere, whose stations the search did not name. */
+  /**
+   * The matched stations ("CJ 15"): those it arrived at, or for a search of the assigned those it is assigned to; null
+   * for an observer chosen elsewhere, whose stations the search did not name.
+   */
   pollingStations: string[] | null;
   /** A device is registered for push: a notification can reach it. */
   reachable: boolean;
@@ -18,6 +21,8 @@ export interface SearchCriteria {
   countyCode: string | null;
   from: number | null;
   to: number | null;
+  /** The observers assigned to the matching stations, whether they arrived or not; otherwise those who arrived at one. */
+  assigned: boolean;
 }
 
 export type Audience = "selected" | "all";
@@ -65,6 +70,8 @@ export type ComposerEvent =
   | { type: "draft.change"; field: keyof Draft; value: string }
   | { type: "county.change"; countyCode: string | null }
   | { type: "stations.change"; from: number | null; to: number | null }
+  /** Who a search finds at the stations: those assigned to them (true) or those who arrived (false). */
+  | { type: "match.change"; assigned: boolean }
   | { type: "search.submit" }
   | { type: "search.reset" }
   | { type: "selection.toggle"; id: number }
@@ -79,7 +86,7 @@ export type ComposerEvent =
   | { type: "compose.edit" }
   | { type: "compose.new" };
 
-const EMPTY_CRITERIA: SearchCriteria = { countyCode: null, from: null, to: null };
+const EMPTY_CRITERIA: SearchCriteria = { countyCode: null, from: null, to: null, assigned: false };
 const EMPTY_DRAFT: Draft = { title: "", message: "" };
 
 const isFilled = (text: string) => text.trim() !== "";
@@ -108,9 +115,13 @@ export const notificationComposerMachine = setup({
       assertEvent(event, "draft.change");
       return { draft: { ...context.draft, [event.field]: event.value }, idempotencyKey: null };
     }),
-    setCounty: assign(({ event }) => {
+    setCounty: assign(({ context, event }) => {
       assertEvent(event, "county.change");
-      return { criteria: { countyCode: event.countyCode, from: null, to: null }, found: [], selection: [], idempotencyKey: null };
+      return { criteria: { ...context.criteria, countyCode: event.countyCode, from: null, to: null }, found: [], selection: [], idempotencyKey: null };
+    }),
+    setMatch: assign(({ context, event }) => {
+      assertEvent(event, "match.change");
+      return { criteria: { ...context.criteria, assigned: event.assigned }, found: [], selection: [], idempotencyKey: null };
     }),
     setStations: assign(({ context, event }) => {
       assertEvent(event, "stations.change");
@@ -147,7 +158,7 @@ export const notificationComposerMachine = setup({
 }).createMachine({
   id: "notificationComposer",
   description:
-    "Compose a notification, find its recipients by county and station range, confirm with the count and send it once: a retry reuses the idempotency key, so the server never sends the same message twice.",
+    "Compose a notification, find its recipients by county and station range (those who arrived there or those assigned to them), confirm with the count and send it once: a retry reuses the idempotency key, so the server never sends the same message twice.",
   context: ({ input }) => ({
     draft: EMPTY_DRAFT,
     criteria: EMPTY_CRITERIA,
@@ -183,6 +194,12 @@ export const notificationComposerMachine = setup({
           on: {
             "county.change": { target: ".idle", actions: "setCounty", description: "The selection is dropped: it belonged to another county" },
             "stations.change": { actions: "setStations" },
+            "match.change": {
+              target: ".idle",
+              actions: "setMatch",
+              description:
+                "Arrived or assigned is another audience: what was found and selected is dropped, as for a county change, and a running search is abandoned",
+            },
             "search.submit": { guard: "hasCounty", target: ".searching", reenter: true },
             "search.reset": { target: ".idle", actions: "resetSearch" },
           },
@@ -190,7 +207,7 @@ export const notificationComposerMachine = setup({
             idle: {},
             searching: {
               tags: "searching",
-              description: "A new search or a county change abandons this one, so a stale answer never replaces a newer one",
+              description: "A new search, a county change or arrived/assigned abandons this one, so a stale answer never replaces a newer one",
               entry: "clearLoadError",
               invoke: {
                 id: "search",

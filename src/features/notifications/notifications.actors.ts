@@ -61,11 +61,12 @@ async function readChosen(api: ApiClient, ids: readonly number[], signal: AbortS
   return found;
 }
 
-function searchActive(api: ApiClient, { countyCode, from, to }: SearchCriteria, signal: AbortSignal) {
+function searchActive(api: ApiClient, { countyCode, from, to, assigned }: SearchCriteria, signal: AbortSignal) {
   const query = {
     countyCodes: [countyCode ?? ""],
     ...(from === null ? {} : { fromPollingStationNumber: from }),
     ...(to === null ? {} : { toPollingStationNumber: to }),
+    ...(assigned ? { assigned: true } : {}),
   };
   return expectData(api.GET("/api/v1/observer/active", { params: { query }, signal }));
 }
@@ -78,7 +79,7 @@ function send(api: ApiClient, request: SendRequest, signal: AbortSignal): Promis
     : expectData(api.POST("/api/v1/notification/send", { params, body: { ...message, recipients: request.recipients }, signal }));
 }
 
-/** The composer's requests: the chosen observers, the search of active observers and the send. */
+/** The composer's requests: the chosen observers, the search of the observers who arrived at (or are assigned to) stations, and the send. */
 export function createComposerActors(api: ApiClient) {
   return {
     actors: {

@@ -1,8 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import type { Locale } from "../../../src/shared/i18n/locales";
 import { folded, type Target } from "../locators";
-import { NOTIFICATION_WORDS, notificationControls, type Notifications, type Reach } from "../notifications";
-import { isThere, locate, stateOf, textOf } from "./locate";
+import { MATCHES, NOTIFICATION_WORDS, notificationControls, type Notifications, type Reach } from "../notifications";
+import { checkOf, isThere, locate, stateOf, textOf } from "./locate";
 
 /** The one element's reading, null without one (as locate.ts reads). */
 async function first<T>(locator: Locator, read: (elements: (HTMLElement | SVGElement)[]) => T[]): Promise<T | null> {
@@ -86,6 +86,10 @@ export function notifications(page: Page, locale: Locale = "en"): Notifications 
         selected: read.selected,
       };
     },
+    async match() {
+      for (const match of MATCHES) if ((await checkOf(at(controls.match(match), at(controls.which)))) === "checked") return match;
+      return null;
+    },
     selectedReach: () => reachOf(at(controls.selectedReach)),
     sendSelectedLabel: () => textOf(at(controls.sendSelected)),
     sendSelectedColor: () => colorOf(at(controls.sendSelected)),
@@ -122,6 +126,7 @@ export function notifications(page: Page, locale: Locale = "en"): Notifications 
       if (from !== null) await choose(controls.from, String(from), String(from));
       if (to !== null) await choose(controls.to, String(to), String(to));
     },
+    chooseMatch: (match) => at(controls.match(match), at(controls.which)).check(),
     search: () => at(controls.search).click(),
     reset: () => at(controls.reset).click(),
     toggle: (name) => at(controls.select(name), cardOf(name)).click(),

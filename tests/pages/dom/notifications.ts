@@ -1,6 +1,6 @@
 import type { UserEvent } from "@testing-library/user-event";
 import type { Locale } from "../../../src/shared/i18n/locales";
-import { NOTIFICATION_WORDS, notificationControls, type Notifications, type Reach } from "../notifications";
+import { MATCHES, NOTIFICATION_WORDS, notificationControls, type Notifications, type Reach } from "../notifications";
 import { control, find, findAll, read, stateOf, textOf, typeInto } from "./find";
 
 /** The three numbers of a NotificationReach (a <dl> of addressed, reachable, not reachable). */
@@ -46,6 +46,7 @@ export function notifications(user: UserEvent, locale: Locale = "en"): Notificat
         selected: (find(controls.select(name), card) as HTMLInputElement | null)?.checked === true,
       };
     }),
+    match: read(() => MATCHES.find((match) => (find(controls.match(match), find(controls.which)) as HTMLInputElement | null)?.checked) ?? null),
     selectedReach: read(() => reachOf(find(controls.selectedReach))),
     sendSelectedLabel: read(() => textOf(find(controls.sendSelected))),
     sendSelectedColor: read(() => colorOf(find(controls.sendSelected))),
@@ -87,6 +88,7 @@ export function notifications(user: UserEvent, locale: Locale = "en"): Notificat
       if (from !== null) await choose(controls.from, String(from));
       if (to !== null) await choose(controls.to, String(to));
     },
+    chooseMatch: (match) => click(controls.match(match), () => find(controls.which)),
     search: () => click(controls.search),
     reset: () => click(controls.reset),
     toggle: (name) => click(controls.select(name), () => cardOf(name)),
