@@ -536,6 +536,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/polling-stations/{id}/observers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The polling station's id. */
+                id: components["parameters"]["PollingStationIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The observers assigned to or present at a polling station
+         * @description Roles: organizer, ngoAdmin. Every observer assigned to the station or with a record there (an arrival,
+         *     answers or a note), assigned ones first, then by name in Romanian alphabetical order. An observer present
+         *     without an assignment is listed with `assigned: false`: reporting from another station is accepted. An
+         *     organizer sees every NGO's observers; an NGO admin its own NGO's only, another NGO's left out as if absent.
+         *     A deleted observer is never listed. 404 when no station has this id.
+         */
+        get: operations["listPollingStationObservers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/polling-stations/import": {
         parameters: {
             query?: never;
@@ -1151,8 +1178,8 @@ export interface paths {
         };
         /**
          * A thread's review state, claim and timeline
-         * @description Roles: organizer, ngoAdmin. The review state of the thread (observer × polling station), who holds it
-         *     and the timeline, oldest first: the observer's answers (one entry per form and save time, with the number
+         * @description Roles: organizer, ngoAdmin. The thread's observer and station by name (with the station's place), its
+         *     review state (observer × polling station), who holds it and the timeline, oldest first: the observer's answers (one entry per form and save time, with the number
          *     of questions and of flagged answers), notes with their photos, and the staff's state changes, claims,
          *     releases, takeovers, lapsed claims and comments, each with its actor and time. Staff comments are never
          *     sent to observers. 404 when the observer or station does not exist or the observer is outside the
@@ -1427,6 +1454,8 @@ export interface paths {
          *     | field | polling stations with |
          *     |---|---|
          *     | `stations` | the county's active stations (its `limit`), and its retired ones that are observed |
+         *     | `assigned` | active, with at least one counted observer assigned to it (a retired station keeps its assignments but is not counted) |
+         *     | `assignedNotArrived` | counted in `assigned`, and none of its counted assigned observers is present there as `observed` reads it (an arrival time, an answer or a note); an unassigned observer present there, or an assigned one present at another station, does not change that |
          *     | `observed` | an observer present: an arrival time recorded, or any answer or note |
          *     | `opened` | an answer to the opening form (code `A`) |
          *     | `reporting` | any answer |
@@ -1457,7 +1486,9 @@ export interface paths {
          * @description Roles: organizer, ngoAdmin (same scope as `getCoverage`). The stations of one county that one coverage
          *     measure counts, ordered by station number; `totalItems` equals the board's number for the same county,
          *     measure and `silentMinutes`. `unobserved` lists the county's stations that `observed` does not count
-         *     (stations with no observer yet). Each station carries its in-scope observers, so that staff can notify them.
+         *     (stations with no observer yet). Each station carries its in-scope observers, so that staff can notify them:
+         *     for `assigned` and `assignedNotArrived` the counted observers assigned to it, present or not (the ones to
+         *     call), for the other measures the counted observers present there.
          */
         get: operations["listCoverageStations"];
         put?: never;
@@ -2024,6 +2055,32 @@ export interface components {
         ObserverStations: {
             stations: components["schemas"]["AssignedStation"][];
         };
+        /** @description An observer assigned to a polling station or with a record there. */
+        StationObserver: {
+            id: number;
+            name: string;
+            phone: string;
+            ngoId: number;
+            /** @description Name of the observer's NGO. */
+            ngo: string;
+            /** @description The observer is assigned to this station; false for one who arrived or reported here without. */
+            assigned: boolean;
+            /**
+             * Format: date-time
+             * @description The observer's arrival at this station; null before one.
+             */
+            arrivedAt: string | null;
+            /**
+             * Format: date-time
+             * @description The observer's departure from this station; null before one.
+             */
+            leftAt: string | null;
+            /** @description The observer sent answers or a note from this station. */
+            reported: boolean;
+        };
+        StationObservers: {
+            observers: components["schemas"]["StationObserver"][];
+        };
         PollingStationArrival: {
             countyCode: components["schemas"]["CountyCode"];
             pollingStationNumber: components["schemas"]["PollingStationNumber"];
@@ -2395,6 +2452,14 @@ export interface components {
         ThreadTriage: {
             idObserver: number;
             idPollingStation: number;
+            /** @description Who the thread is about, so that a thread opened from a link is named without the list. */
+            observerName: string;
+            /** @description "<countyCode> <number>", e.g. "CJ 15". */
+            pollingStationName: string;
+            /** @description The station's locality, from the registry. */
+            locality: string | null;
+            /** @description The station's address, from the registry. */
+            address: string | null;
             review: components["schemas"]["ThreadReview"];
             claim: components["schemas"]["ThreadClaim"] | null;
             /** @description Oldest first. */
@@ -2552,6 +2617,8 @@ export interface components {
         };
         CoverageFigures: {
             stations: number;
+            assigned: number;
+            assignedNotArrived: number;
             observed: number;
             opened: number;
             reporting: number;
@@ -2564,7 +2631,7 @@ export interface components {
             countyName: string;
         };
         /** @enum {string} */
-        CoverageMeasure: "observed" | "unobserved" | "opened" | "reporting" | "counted" | "silent";
+        CoverageMeasure: "observed" | "unobserved" | "assigned" | "assignedNotArrived" | "opened" | "reporting" | "counted" | "silent";
         CoverageStation: {
             idPollingStation: number;
             countyCode: string;
@@ -2578,7 +2645,10 @@ export interface components {
              * @description Latest answer, note or station facts of its in-scope observers; null when none.
              */
             lastActivity: string | null;
-            /** @description In-scope observers with an answer, note or station facts at this station. */
+            /**
+             * @description For the measures `assigned` and `assignedNotArrived`, the in-scope observers assigned to this station,
+             *     arrived or not; for the other measures, the in-scope observers with an answer, note or station facts here.
+             */
             observers: components["schemas"]["CoverageObserver"][];
         };
         CoverageObserver: {
@@ -4141,6 +4211,50 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listPollingStationObservers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The polling station's id. */
+                id: components["parameters"]["PollingStationIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The station's observers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "observers": [
+                     *         {
+                     *           "id": 1234,
+                     *           "name": "Ana Pop",
+                     *           "phone": "0722000000",
+                     *           "ngoId": 2,
+                     *           "ngo": "Asociația Observatorilor",
+                     *           "assigned": true,
+                     *           "arrivedAt": "2026-11-22T06:40:00Z",
+                     *           "leftAt": null,
+                     *           "reported": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StationObservers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     importPollingStations: {
         parameters: {
             query?: {
@@ -5550,6 +5664,10 @@ export interface operations {
                      * @example {
                      *       "idObserver": 1234,
                      *       "idPollingStation": 5310,
+                     *       "observerName": "Ana Pop",
+                     *       "pollingStationName": "CJ 15",
+                     *       "locality": "Cluj-Napoca",
+                     *       "address": "Str. Onisifor Ghibu nr. 21",
                      *       "review": {
                      *         "state": "in_progress",
                      *         "resolutionNote": null,
@@ -6119,6 +6237,8 @@ export interface operations {
                      *       "silentMinutes": 30,
                      *       "totals": {
                      *         "stations": 19171,
+                     *         "assigned": 2,
+                     *         "assignedNotArrived": 1,
                      *         "observed": 1,
                      *         "opened": 1,
                      *         "reporting": 1,
@@ -6131,6 +6251,8 @@ export interface operations {
                      *           "countyCode": "CJ",
                      *           "countyName": "Cluj",
                      *           "stations": 697,
+                     *           "assigned": 2,
+                     *           "assignedNotArrived": 1,
                      *           "observed": 1,
                      *           "opened": 1,
                      *           "reporting": 1,

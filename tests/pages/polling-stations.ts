@@ -53,11 +53,35 @@ export interface StationList {
   openImport(): Promise<void>;
 }
 
+/** One row of a station's observers, as it reads. */
+export interface StationObserverReading {
+  name: string;
+  /** Where the name's link leads: the observer's profile. */
+  profile: string | null;
+  phone: string;
+  /** Null without the column (NGO admins see their own NGO's observers only). */
+  ngo: string | null;
+  /** "Assigned", "Not assigned: arrived here" or "Not assigned: reported here". */
+  assignment: string;
+  arrival: string;
+  departure: string;
+  reports: string;
+  /** Where the reports' link leads: the thread's details; null without reports. */
+  thread: string | null;
+}
+
 export interface StationPage {
   title(): Promise<string | null>;
   status(): Promise<string | null>;
   /** Each fact as "Label: value". */
   facts(): Promise<string[]>;
+  /** The observers section's rows; empty while it loads, fails or has none. */
+  observers(): Promise<StationObserverReading[]>;
+  /** The observers section's empty state, null when it is not shown. */
+  observersEmpty(): Promise<string | null>;
+  /** The observers section's load failure, null when it is not shown. */
+  observersError(): Promise<string | null>;
+  retryObservers(): Promise<void>;
   /** The report links, each as its text and where it leads. */
   links(): Promise<{ text: string; href: string }[]>;
   /** The retired station's notice, null for an active one. */
@@ -139,6 +163,8 @@ interface StationWords {
   export: string;
   stationLink: (number: number, countyName: string) => string;
   facts: string;
+  observers: string;
+  observersHeading: string;
   edit: string;
   retire: string;
   reactivate: string;
@@ -177,6 +203,8 @@ export const STATION_WORDS: Words<StationWords> = {
     export: "Export",
     stationLink: (number, countyName) => `Polling station ${number}, ${countyName}`,
     facts: "Facts of the polling station",
+    observers: "Observers of the polling station",
+    observersHeading: "Observers",
     edit: "Edit",
     retire: "Retire",
     reactivate: "Make active",
@@ -211,6 +239,8 @@ export const STATION_WORDS: Words<StationWords> = {
     export: "Exportă",
     stationLink: (number, countyName) => `Secția de votare ${number}, ${countyName}`,
     facts: "Datele secției de votare",
+    observers: "Observatorii secției de votare",
+    observersHeading: "Observatori",
     edit: "Editează",
     retire: "Retrage",
     reactivate: "Activează",
@@ -256,6 +286,9 @@ export const stationControls = (words = STATION_WORDS.en) => ({
   export: { role: "button", name: words.export } satisfies Target,
   stationLink: (number: number, countyName: string) => ({ role: "link", name: words.stationLink(number, countyName) }) satisfies Target,
   facts: { role: "table", name: words.facts } satisfies Target,
+  observers: { role: "table", name: words.observers } satisfies Target,
+  observersSection: { role: "region", name: words.observersHeading } satisfies Target,
+  observersEmpty: { testId: "station-observers-empty" } satisfies Target,
   edit: { role: "link", name: words.edit } satisfies Target,
   retire: { role: "button", name: words.retire } satisfies Target,
   reactivate: { role: "button", name: words.reactivate } satisfies Target,

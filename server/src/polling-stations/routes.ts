@@ -1,4 +1,5 @@
 import { staffAct } from "../audit/record.ts";
+import { scopeOf } from "../auth/scope.ts";
 import { json, type AdminHandlers, type Handlers, type JsonResponseOf } from "../http/handler.ts";
 import { pageBody } from "../http/paging.ts";
 import { etagOf, matchesEtag } from "./etag.ts";
@@ -6,6 +7,7 @@ import { exportStations } from "./export.ts";
 import { readStationImportForm } from "./import-form.ts";
 import { importStationFile } from "./import/index.ts";
 import { logImport } from "./import-log.ts";
+import { stationObservers } from "./observers.ts";
 import { listCounties, listStationPage, registryVersion, stationById } from "./query.ts";
 import { checkRegistryWriter } from "./scope.ts";
 import { createStation, retireStation, updateStation } from "./store.ts";
@@ -31,8 +33,13 @@ export const pollingStationHandlers: Handlers = {
   getPollingStation: async ({ path, deps }) => json(200, (await stationById(deps.db, path.id)) satisfies JsonResponseOf<"getPollingStation", 200>),
 };
 
-/** What organizers change, and the export staff download. */
+/** What organizers change, and what staff read of a station beyond the registry: its observers, the export. */
 export const pollingStationAdminHandlers: AdminHandlers = {
+  listPollingStationObservers: async ({ path, admin, deps }) => {
+    const observers = await stationObservers(deps.db, scopeOf(admin), path.id);
+    return json(200, { observers } satisfies JsonResponseOf<"listPollingStationObservers", 200>);
+  },
+
   createPollingStation: async ({ body, admin, deps }) => {
     checkRegistryWriter(admin);
     const id = await createStation(deps.db, body, staffAct(admin, deps.clock));

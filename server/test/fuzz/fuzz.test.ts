@@ -100,6 +100,8 @@ function pinsFor(rows: Throwaways): Record<string, Record<string, fc.Arbitrary<u
     retirePollingStation: { id: fc.oneof(one(rows.stations), missingId) },
     importPollingStations: { retireMissing: fc.constant(false) },
     saveForm: { id: one(rows.forms.editable) },
+    // Stations with answers, so that the observers' rows (and not only 404s) meet the contract check.
+    listPollingStationObservers: { id: fc.oneof(thread.idPollingStation, missingId) },
     getThreadTriage: thread,
     setThreadState: thread,
     renewThreadClaim: thread,

@@ -179,6 +179,17 @@ export const rows: Record<string, OperationRow> = {
     verify: (_w, _t, _caller, body) => expect(json<{ totalItems: number }>(body).totalItems).toBe(1),
   },
   getPollingStation: { allowed: 200, scope: "global", call: (w, t, token) => get(w, `/api/v1/polling-stations/${t.station.id}`, token) },
+  // The station is everyone's; who observes it is each NGO's: both NGOs' observers arrived at the matrix's station.
+  listPollingStationObservers: {
+    allowed: 200,
+    scope: "filtered",
+    call: (w, t, token) => get(w, `/api/v1/polling-stations/${t.station.id}/observers`, token),
+    verify: (w, _t, caller, body) => {
+      const ngos = json<{ observers: { ngoId: number }[] }>(body).observers.map((observer) => observer.ngoId);
+      if (!caller.organizer) expect(ngos.length > 0 && ngos.every((ngo) => ngo === caller.ngo), `only NGO ${caller.ngo}'s observers, and some`).toBe(true);
+      organizerSeesNgo1(w, caller, body);
+    },
+  },
   createPollingStation: {
     allowed: 201,
     scope: "global",

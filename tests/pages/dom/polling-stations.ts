@@ -2,7 +2,17 @@ import { fireEvent } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import type { Locale } from "../../../src/shared/i18n/locales";
 import type { Target } from "../locators";
-import { STATION_WORDS, stationControls, type DiffKind, type StationForm, type StationFormField, type StationImport, type StationList, type StationPage } from "../polling-stations";
+import {
+  STATION_WORDS,
+  stationControls,
+  type DiffKind,
+  type StationForm,
+  type StationFormField,
+  type StationImport,
+  type StationList,
+  type StationObserverReading,
+  type StationPage,
+} from "../polling-stations";
 import { control, find, findAll, read, stateOf, textOf, typeInto } from "./find";
 
 type Controls = ReturnType<typeof stationControls>;
@@ -60,13 +70,40 @@ export function stationList(user: UserEvent, locale: Locale = "en"): StationList
   };
 }
 
+/** A row of the observers' table: the name in its header cell, then phone, NGO (organizers only), assignment, times, reports. */
+function observerRow(row: HTMLElement, controls: Controls): StationObserverReading {
+  const name = find(controls.rowHeader, row);
+  const cells = findAll(controls.cell, row);
+  const [phone, ngo, assignment, arrival, departure, reports] = cells.length === 6 ? cells : [cells[0], null, ...cells.slice(1)];
+  const text = (cell: HTMLElement | null | undefined) => textOf(cell ?? null) ?? "";
+  return {
+    name: text(name),
+    profile: name?.querySelector("a")?.getAttribute("href") ?? null,
+    phone: text(phone),
+    ngo: ngo ? text(ngo) : null,
+    assignment: text(assignment),
+    arrival: text(arrival),
+    departure: text(departure),
+    reports: text(reports),
+    thread: reports?.querySelector("a")?.getAttribute("href") ?? null,
+  };
+}
+
 export function stationPage(user: UserEvent, locale: Locale = "en"): StationPage {
   const controls = stationControls(STATION_WORDS[locale]);
   const click = clicker(user);
+  const observersSection = () => find(controls.observersSection);
   return {
     title: read(() => textOf(find(controls.title))),
     status: read(() => textOf(find(controls.statusBadge))),
     facts: read(() => findAll({ role: "row" }, find(controls.facts)).map((row) => `${textOf(find(controls.rowHeader, row))}: ${textOf(find(controls.cell, row))}`)),
+    observers: read(() => {
+      const table = find(controls.observers);
+      return table ? [...table.querySelectorAll<HTMLElement>("tbody tr")].map((row) => observerRow(row, controls)) : [];
+    }),
+    observersEmpty: read(() => textOf(find(controls.observersEmpty))),
+    observersError: read(() => textOf(find(controls.loadError, observersSection()))),
+    retryObservers: () => click(controls.retry, observersSection),
     links: read(() =>
       [...document.querySelectorAll<HTMLAnchorElement>("section[aria-labelledby='station-reports'] a")].map((link) => ({
         text: textOf(link) ?? "",

@@ -5,12 +5,13 @@ import type { Database } from "../../db/schema.ts";
 import { listNotes } from "../notes/query.ts";
 import { readClaim } from "./claims.ts";
 import { readReview } from "./review.ts";
+import { readSubject } from "./subject.ts";
 import { eventEntry, type TimelineEntry } from "./timeline-entries.ts";
 import type { ThreadKey } from "./thread-scope.ts";
 
 type ThreadTriage = components["schemas"]["ThreadTriage"];
 
-/** The thread's review, live claim and timeline (oldest first), with `now` as the server's time. */
+/** The thread's observer and station by name, its review, live claim and timeline (oldest first), with `now` as the server's time. */
 export async function readThreadTriage(
   db: Kysely<Database>,
   signer: AttachmentSigner,
@@ -18,7 +19,8 @@ export async function readThreadTriage(
   callerId: number,
   now: Date,
 ): Promise<ThreadTriage> {
-  const [review, claim, timeline] = await Promise.all([
+  const [subject, review, claim, timeline] = await Promise.all([
+    readSubject(db, key),
     readReview(db, key),
     readClaim(db, key, now, callerId),
     readTimeline(db, signer, key, now),
@@ -26,6 +28,7 @@ export async function readThreadTriage(
   return {
     idObserver: key.observerId,
     idPollingStation: key.pollingStationId,
+    ...subject,
     review,
     claim: claim ?? null,
     serverTime: now.toISOString(),

@@ -248,6 +248,25 @@ describe.each(engines)("triage on %s", (engine) => {
       const noteEvents = await api.db().selectFrom("liveEvent").select("kind").where("observerId", "=", r.own.id).where("pollingStationId", "=", station).execute();
       expect(noteEvents.map((event) => event.kind)).toContain("note");
     });
+
+    it("names the observer and the station with its place, as the list row does, for a thread opened from a link", async () => {
+      const { number, station } = await freshThread(false);
+      await api.db().updateTable("pollingStation").set({ locality: "Alba Iulia", address: "Str. Mihai Viteazul 10" }).where("id", "=", station).execute();
+      const { idObserver, idPollingStation, observerName, pollingStationName, locality, address } = await triage(station);
+      expect({ idObserver, idPollingStation, observerName, pollingStationName, locality, address }).toEqual({
+        idObserver: r.own.id,
+        idPollingStation: station,
+        observerName: `Observator ${r.own.phone}`,
+        pollingStationName: `AB ${number}`,
+        locality: "Alba Iulia",
+        address: "Str. Mihai Viteazul 10",
+      });
+      const row = (await list(`observerPhoneNumber=${r.own.phone}&pageSize=1000`)).data.find((thread) => thread.idPollingStation === station)!;
+      expect([row.observerName, row.pollingStationName, row.locality, row.address]).toEqual([observerName, pollingStationName, locality, address]);
+
+      await api.db().updateTable("pollingStation").set({ locality: null, address: null }).where("id", "=", station).execute();
+      expect(await triage(station)).toMatchObject({ locality: null, address: null });
+    });
   });
 
   describe("listAnswerThreads and getTriageSummary", () => {

@@ -52,15 +52,25 @@ async function expected(server: TestServer, { observerId, pollingStationId }: Th
   return { questions, notes, facts, formIds, tabTitles };
 }
 
-async function openThread({ locale, arrange }: { locale?: Locale; arrange?: (server: TestServer) => unknown } = {}) {
+async function openThread({ locale, arrange }: { locale?: Locale; arrange?: (server: TestServer, thread: Thread) => unknown } = {}) {
   const server = await startTestServer({ seed: "demo" });
   const thread = await richThread(server);
   const shown = await expected(server, thread);
-  await arrange?.(server);
+  await arrange?.(server, thread);
   const path = `/answers/details/${thread.observerId}/${thread.pollingStationId}`;
   const app = renderApp({ features: FEATURES, path, storedToken: await server.tokenFor(ORGANIZER), fetch: server.fetch, locale });
   return { server, app, thread, shown };
 }
+
+/** "CJ 15": the thread's station as the registry numbers it. */
+const stationName = (server: TestServer, thread: Thread) =>
+  server.db
+    .selectFrom("pollingStation as s")
+    .innerJoin("county as c", "c.id", "s.countyId")
+    .select(["c.code", "s.number"])
+    .where("s.id", "=", thread.pollingStationId)
+    .executeTakeFirstOrThrow()
+    .then(({ code, number }) => `${code} ${number}`);
 
 const pad = (value: number) => String(value).padStart(2, "0");
 /** yyyy-MM-dd HH:mm in jsdom's time zone, written apart from the pane's own formatter. */
@@ -161,6 +171,35 @@ describe("the answer details pane", { timeout: 60_000 }, () => {
     expect(within(card).queryByRole("button", { name: /^Open photo/ })).not.toBeInTheDocument();
   });
 
+  describe("its heading", () => {
+    /** The thread's observer renamed and its station placed, so that the heading's words are known here. */
+    const name = async (server: TestServer, thread: Thread, place: { locality: string | null; address: string | null }) => {
+      await server.db.updateTable("observer").set({ name: "Ana Pop" }).where("id", "=", thread.observerId).execute();
+      await server.db.updateTable("pollingStation").set(place).where("id", "=", thread.pollingStationId).execute();
+    };
+
+    it("names the observer and the station with its place, the station a link to its page, even when the list fails", async () => {
+      const { server, thread } = await openThread({
+        arrange: async (server, thread) => {
+          await name(server, thread, { locality: "Cluj-Napoca", address: "Str. Onisifor Ghibu nr. 21" });
+          // The list's rows also name threads: without them, the heading can come only from the thread's own read.
+          server.fail("GET /api/v1/answers", 500, "internal_error");
+        },
+      });
+      const station = await stationName(server, thread);
+      const subject = await screen.findByTestId("thread-subject", {}, FIRST_PAINT);
+      expect(subject).toHaveTextContent(`Ana Pop · ${station} — Cluj-Napoca, Str. Onisifor Ghibu nr. 21`, { normalizeWhitespace: true });
+      expect(within(subject).getByRole("link", { name: station })).toHaveAttribute("href", `/sectii/${thread.pollingStationId}`);
+      expect(server.count("GET /api/v1/answers")).toBeGreaterThan(0);
+    });
+
+    it("names the station by its number alone when the registry has no place for it", async () => {
+      const { server, thread } = await openThread({ arrange: (server, thread) => name(server, thread, { locality: null, address: null }) });
+      const station = await stationName(server, thread);
+      expect((await screen.findByTestId("thread-subject", {}, FIRST_PAINT)).textContent).toBe(`Ana Pop · ${station}`);
+    });
+  });
+
   it("keeps the answers on screen when only the station facts fail", async () => {
     const { shown } = await openThread({ arrange: (server) => server.fail("GET /api/v1/answers/pollingStationInfo", 500, "internal_error") });
     expect(await screen.findByText("The station facts could not be loaded.", {}, FIRST_PAINT)).toBeInTheDocument();
@@ -195,6 +234,8 @@ describe("the answer details pane", { timeout: 60_000 }, () => {
     const first = next.questions[0]!;
     expect(await screen.findByRole("article", { name: `${first.code} ${first.text}` }, FIRST_PAINT)).toBeInTheDocument();
     expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(next.tabTitles);
+    const otherStation = await stationName(server, other);
+    await waitFor(() => expect(within(screen.getByTestId("thread-subject")).getByRole("link")).toHaveTextContent(otherStation));
     // StrictMode's throwaway mount cancels its own first load: the loads that counted are one per thread.
     const loads = server.requests.filter((request) => request.path.startsWith("/api/v1/answers/filledIn?") && !request.cancelled);
     expect(loads.map((request) => new URL(request.path, "http://x").searchParams.get("idObserver"))).toEqual([thread, other].map((one) => String(one.observerId)));

@@ -15,6 +15,7 @@ import { formTabsOf } from "./form-tabs";
 import { StationFacts } from "./StationFacts";
 import { StationNotes } from "./NoteList";
 import { ThreadTriagePanel } from "./triage";
+import { ThreadSubject } from "./ThreadSubject";
 import { useAnswersRoom } from "../answers-room.context";
 
 type DetailsActor = ActorRefFrom<typeof detailsMachine>;
@@ -68,7 +69,10 @@ function FormTabs({ actor, forms }: { actor: DetailsActor; forms: FormsStore }) 
   );
 }
 
-/** The details pane of the open thread: its triage, station facts, station notes, then one tab per answered form. */
+/**
+ * The details pane of the open thread: who and where it is about, its triage, station facts, station notes, then one
+ * tab per answered form.
+ */
 export function AnswerDetails() {
   const { room, forms } = useAnswersRoom();
   // The room opens the thread as soon as the address names it: until then (one commit) the pane is loading.
@@ -81,6 +85,7 @@ export function AnswerDetails() {
       </Title>
       {details && triage ? (
         <>
+          <ThreadSubject triage={triage} />
           <ThreadTriagePanel actor={triage} />
           <DetailsBody actor={details} forms={forms} />
         </>

@@ -6,17 +6,27 @@ import type { Locale } from "../../../shared/i18n/locales";
 import { renderApp } from "../../../../tests/support/render-app";
 import { eventually } from "../../../../tests/pages/locators";
 import { stationForm, stationPage } from "../../../../tests/pages/dom/polling-stations";
-import { startTestServer } from "../../../../tests/support/test-server";
+import { startTestServer, type Seed, type TestServer } from "../../../../tests/support/test-server";
 import { ORGANIZER, STAFF } from "../../../../tests/support/seeds/observers.seed";
 import { BUCHAREST_3, stationRegistry } from "../../../../tests/support/seeds/polling-stations.seed";
+import { STATION_TIMES, stationWithObservers } from "../../../../tests/support/seeds/station-observers.seed";
 import { pollingStationRoutes } from "../polling-station.routes";
 
 /** The screens this test visits. */
 const FEATURES = [pollingStationRoutes];
 const FIRST_PAINT = { timeout: 20_000 };
 
-async function openStation({ path = "/sectii/1", account = ORGANIZER, locale }: { path?: string; account?: string; locale?: Locale } = {}) {
-  const server = await startTestServer({ seed: stationRegistry });
+interface Opening {
+  path?: string;
+  account?: string;
+  locale?: Locale;
+  seed?: Exclude<Seed, "demo">;
+  arrange?: (server: TestServer) => void;
+}
+
+async function openStation({ path = "/sectii/1", account = ORGANIZER, locale, seed = stationRegistry, arrange }: Opening = {}) {
+  const server = await startTestServer({ seed });
+  arrange?.(server);
   const app = renderApp({ features: FEATURES, path, storedToken: await server.tokenFor(account), fetch: server.fetch, locale });
   await screen.findByRole("heading", { level: 1 }, FIRST_PAINT);
   return { server, app, page: stationPage(app.user, locale), form: stationForm(app.user, locale) };
@@ -174,6 +184,82 @@ describe("StationShow", { timeout: 60_000 }, () => {
   it("says when the station does not exist", async () => {
     const { page } = await openStation({ path: "/sectii/999" });
     await eventually(() => page.loadError()).toBe("Could not load the polling stationThis polling station does not exist.Retry");
+  });
+
+  describe("its observers", () => {
+    /** A time as the page writes it (medium date, short time, the test's time zone), written apart from its formatter. */
+    const shownTime = (iso: string) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+    const ana = {
+      name: "Ana Pop",
+      profile: "/observatori/profil/view/7",
+      phone: "0722000007",
+      ngo: "Code for Romania",
+      assignment: "Assigned",
+      arrival: shownTime(STATION_TIMES.anaArrived),
+      departure: shownTime(STATION_TIMES.anaLeft),
+      reports: "Answers and notes",
+      thread: "/answers/details/7/1",
+    };
+    const serban = {
+      name: "Șerban Stan",
+      profile: "/observatori/profil/view/8",
+      phone: "0722000008",
+      ngo: "Code for Romania",
+      assignment: "Assigned",
+      arrival: "—",
+      departure: "—",
+      reports: "—",
+      thread: null,
+    };
+    const bogdan = {
+      name: "Bogdan Ilie",
+      profile: "/observatori/profil/view/9",
+      phone: "0722000009",
+      ngo: "Asociația Observatorilor",
+      assignment: "Not assigned: arrived here",
+      arrival: shownTime(STATION_TIMES.bogdanArrived),
+      departure: "—",
+      reports: "—",
+      thread: null,
+    };
+
+    it("lists the assigned observers first, then one who arrived without an assignment, marked so, each linking to its profile", async () => {
+      const { app, page } = await openStation({ seed: stationWithObservers });
+      await eventually(() => page.observers()).toEqual([ana, serban, bogdan]);
+      expect(await page.observersEmpty()).toBeNull();
+      await expectNoAxeViolations(app.container);
+    });
+
+    it("shows an NGO admin its own NGO's observers only, without the NGO column", async () => {
+      const { page } = await openStation({ seed: stationWithObservers, account: STAFF });
+      await eventually(() => page.observers()).toEqual([{ ...bogdan, ngo: null }]);
+    });
+
+    it("says so when nobody is assigned to the station or reported from it", async () => {
+      const { page } = await openStation({ seed: stationWithObservers, path: "/sectii/2" });
+      await eventually(() => page.observersEmpty()).toBe("No observer is assigned to this station or has reported from it.");
+      expect(await page.observers()).toEqual([]);
+    });
+
+    it("tells an NGO admin when none of its NGO's observers is at the station", async () => {
+      const { page } = await openStation({ seed: stationWithObservers, path: "/sectii/2", account: STAFF });
+      await eventually(() => page.observersEmpty()).toBe("No observer of your NGO is assigned to this station or has reported from it.");
+    });
+
+    it("keeps the station on screen when its observers fail to load, and loads them again on retry", async () => {
+      const { server, page } = await openStation({
+        seed: stationWithObservers,
+        arrange: (server) => server.fail("GET /api/v1/polling-stations/*/observers", 500, "internal_error", 1),
+      });
+      await eventually(() => page.observersError()).toBe("ErrorThe observers could not be loaded (error 500). Try again.");
+      expect(await page.title()).toBe("Polling station 1, Cluj");
+      await page.retryObservers();
+      await eventually(() => page.observers()).toEqual([ana, serban, bogdan]);
+      expect(await page.observersError()).toBeNull();
+      // The failed load and the retry: StrictMode's throwaway mount cancels its own.
+      const loads = server.requests.filter((request) => request.path === "/api/v1/polling-stations/1/observers" && !request.cancelled);
+      expect(loads).toHaveLength(2);
+    });
   });
 
   it("reads in Romanian", async () => {

@@ -12,13 +12,14 @@ import { usePageActor } from "../../../shared/use-page-actor";
 import { isStationNumber } from "../list/station-list.url";
 import type { PollingStation } from "../polling-stations.types";
 import { StationStatusBadge } from "../StationStatusBadge";
-import { createStationShowActors } from "./station.actors";
+import { createStationObserversActors, createStationShowActors } from "./station.actors";
 import { StationLoadErrorText } from "./station.load-error";
 import { useStationStatusActions } from "./station-status.actions";
 import { StationFacts } from "./StationFacts";
 import { StationLinks } from "./StationLinks";
+import { StationObservers } from "./StationObservers";
 
-/** /sectii/:id: one polling station's facts, status and reports; organizers edit, retire and bring it back. */
+/** /sectii/:id: one polling station's facts, status, observers and reports; organizers edit, retire and bring it back. */
 export function StationShow() {
   const { id } = useParams();
   if (id === undefined || !isStationNumber(id)) {
@@ -42,6 +43,8 @@ function StationPage({ id }: { id: number }) {
   const { t } = useLingui();
   const organizer = useCurrentAccount().organizer;
   const resource = usePageActor(resourceMachine, createStationShowActors(api), { input: { query: id } });
+  // Loaded beside the station, not after it: the section shows its own loader, failure and retry.
+  const observers = usePageActor(resourceMachine, createStationObserversActors(api), { input: { query: id } });
   const station = useSelector(resource, selectStation);
   const error = useSelector(resource, selectLoadError);
   const refreshing = useSelector(resource, selectIsRefreshing);
@@ -103,6 +106,7 @@ function StationPage({ id }: { id: number }) {
             </Alert>
           ) : null}
           <StationFacts station={station} />
+          <StationObservers stationId={station.id} actor={observers} />
           <StationLinks station={station} />
         </>
       )}

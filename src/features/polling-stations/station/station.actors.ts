@@ -3,7 +3,7 @@ import type { ApiClient } from "../../../api/client";
 import { expectData } from "../../../api/problem";
 import { fromAbortablePromise } from "../../../shared/machines/from-abortable-promise";
 import type { CreateRecordInput, PageRecord, RecordIdInput, UpdateRecordInput } from "../../../shared/machines/page-mode.machine";
-import type { PollingStation } from "../polling-stations.types";
+import type { PollingStation, StationObserver } from "../polling-stations.types";
 import { formValuesOf, stationWithStatus, toStationInput, type StationFormValues } from "./station-form";
 
 /**
@@ -37,6 +37,22 @@ export function createStationShowActors(api: ApiClient) {
     actors: {
       // Starts on mount: see fromAbortablePromise.
       load: fromAbortablePromise<unknown, unknown>(({ input, signal }) => loadStation(api, input as number, signal)),
+    },
+  };
+}
+
+/** listPollingStationObservers: who is assigned to the station or reported there, as far as the caller may see. */
+export async function loadStationObservers(api: ApiClient, id: number, signal: AbortSignal): Promise<StationObserver[]> {
+  const { observers } = await expectData(api.GET("/api/v1/polling-stations/{id}/observers", { params: { path: { id } }, signal }));
+  return observers;
+}
+
+/** The station page's observers section: a resource of its own, so that its failure leaves the station on screen. */
+export function createStationObserversActors(api: ApiClient) {
+  return {
+    actors: {
+      // Starts on mount: see fromAbortablePromise.
+      load: fromAbortablePromise<unknown, unknown>(({ input, signal }) => loadStationObservers(api, input as number, signal)),
     },
   };
 }

@@ -4,10 +4,12 @@ import { toMutationError, type MutationError } from "../../../../shared/machines
 import { required } from "../../../../shared/machines/required";
 import { serverOffset } from "../../../../shared/server-clock";
 import { threadClaimMachine, type ClaimCommand } from "./thread-claim.machine";
-import type { CommentInput, LoadedTriage, ReviewState, StateRequest, Thread, ThreadClaim, ThreadReview, TimelineEntry } from "./triage.types";
+import type { CommentInput, LoadedTriage, ReviewState, StateRequest, Thread, ThreadClaim, ThreadReview, ThreadSubject, TimelineEntry } from "./triage.types";
 
 export interface ThreadTriageContext {
   thread: Thread;
+  /** The thread's observer and station by name, from the last load; null before the first. */
+  subject: ThreadSubject | null;
   review: ThreadReview | null;
   timeline: TimelineEntry[];
   /** The server's clock minus the browser's, in ms: ages are computed from the server's time. */
@@ -57,6 +59,7 @@ const notProvided = () => Promise.reject(new Error("not provided"));
 /** A panel of `thread` with nothing loaded yet. */
 const freshContext = (thread: Thread): ThreadTriageContext => ({
   thread,
+  subject: null,
   review: null,
   timeline: [],
   clockOffsetMs: 0,
@@ -99,6 +102,13 @@ export const threadTriageMachine = setup({
     passToClaim: forwardTo("claim"),
     tellClaimTheHolder: sendTo("claim", (_, params: { claim: ThreadClaim | null }) => ({ type: "claim.loaded" as const, claim: params.claim })),
     keepLoaded: assign((_, { triage, receivedAt }: LoadedTriage) => ({
+      subject: {
+        idPollingStation: triage.idPollingStation,
+        observerName: triage.observerName,
+        pollingStationName: triage.pollingStationName,
+        locality: triage.locality,
+        address: triage.address,
+      },
       review: triage.review,
       timeline: triage.timeline,
       clockOffsetMs: serverOffset(triage.serverTime, receivedAt),

@@ -7,6 +7,8 @@ type Snapshot = SnapshotFrom<typeof threadTriageMachine>;
 export const selectIsLoading = (snapshot: Snapshot) => snapshot.hasTag("loading");
 export const selectLoadError = (snapshot: Snapshot) => (snapshot.matches("failed") ? snapshot.context.loadError : null);
 export const selectReview = (snapshot: Snapshot) => snapshot.context.review;
+/** Who and where the thread is about; null until the first load. */
+export const selectSubject = (snapshot: Snapshot) => snapshot.context.subject;
 export const selectTimeline = (snapshot: Snapshot) => snapshot.context.timeline;
 export const selectClockOffset = (snapshot: Snapshot) => snapshot.context.clockOffsetMs;
 /** The claim child: who holds the thread (claim.selectors.ts reads it). */

@@ -7,6 +7,8 @@ export type ThreadReview = components["schemas"]["ThreadReview"];
 export type ThreadClaim = components["schemas"]["ThreadClaim"];
 export type ReviewState = components["schemas"]["ReviewState"];
 export type TimelineEntry = components["schemas"]["TimelineEntry"];
+/** Who and where the thread is about, by name: the details pane's heading, also for a thread opened from a link. */
+export type ThreadSubject = Pick<ThreadTriage, "idPollingStation" | "observerName" | "pollingStationName" | "locality" | "address">;
 
 export const reviewStates = ["new", "in_progress", "resolved"] as const satisfies readonly ReviewState[];
 
