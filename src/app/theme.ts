@@ -13,6 +13,12 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   if (parsed.color === "green" && input.variant === "filled") return { ...colors, background: darkGreen(20), hover: darkGreen(35) };
   if (parsed.color === "green" && input.variant === "light") return { ...colors, color: darkGreen(30), hoverColor: darkGreen(30) };
+  // Under the pointer a subtle button's text (shade 8) on Mantine's hover background (shade 2) is 4.0:1: a paler
+  // background and one shade darker text keep it above AA (4.9:1).
+  if (input.variant === "subtle" && parsed.isThemeColor && !WARM.has(parsed.color)) {
+    const hoverColor = parsed.color === "green" ? darkGreen(30) : `var(--mantine-color-${parsed.color}-9)`;
+    return { ...colors, hover: `var(--mantine-color-${parsed.color}-1)`, hoverColor };
+  }
   if (input.variant !== "light" || !WARM.has(parsed.color)) return colors;
   const text = darken(input.theme.colors[parsed.color]![9], 0.45);
   return { ...colors, color: text, hoverColor: text };

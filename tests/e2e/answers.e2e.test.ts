@@ -83,6 +83,9 @@ describe("answers and urgents in Chromium", () => {
     await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(320);
     await expectNoAxeViolations(page);
     await page.keyboard.press("Escape");
+    // A subtle button under the pointer keeps its contrast on its hover background (axe checks what is drawn now).
+    await page.getByRole("button", { name: /Hide notes \(1\)/ }).hover();
+    await expectNoAxeViolations(page);
 
     // The download holds what the filter shows: this observer's one flagged answer.
     await page.getByRole("button", { name: "Download answers" }).click();
