@@ -88,6 +88,9 @@ describe("the form editor", { timeout: 60_000 }, () => {
     const questions = within(screen.getByRole("region", { name: /Section Pregătirea secției/ })).getAllByRole("group", { name: /^Question / });
     expect(questions.slice(0, 2).map((question) => question.getAttribute("aria-label"))).toEqual(["Question A1.2", "Question A1.1"]);
     await waitFor(() => expect(screen.getByText("Question A1.1 moved to position 2 of 4.")).toBeInTheDocument());
+    // Screen readers list the page by its headings: the sections come right under the title, no level skipped.
+    const levels = screen.getAllByRole("heading").map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels.every((level, index) => index === 0 || level <= levels[index - 1]! + 1)).toBe(true);
   });
 
   it("reviews a publication with the answers it touches, and explains the server's refusal, keeping every edit", async () => {

@@ -108,7 +108,7 @@ const SectionCard = memo(function SectionCard({ section, index, count, sections,
   return (
     <Paper withBorder p="md" radius="md" bg="gray.0" component="section" aria-label={t`Section ${name}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           <Trans>Section {name}</Trans>
         </Title>
         <ItemMenu
