@@ -30,6 +30,8 @@ export function StatisticRanking({ items, firstRank, link, label }: StatisticRan
             to={statisticItemHref(link, item)}
             underline="hover"
             display="block"
+            // Rows of text are 20 px: touching targets that small fail WCAG 2.5.8 (24 px) on a touch screen.
+            py={2}
             aria-label={t({ message: `${item.label}: ${value}`, comment: "Accessible name of a statistic row's link: label and value" })}
           >
             <Group justify="space-between" wrap="nowrap" gap="sm">

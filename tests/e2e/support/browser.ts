@@ -47,6 +47,8 @@ function isExpectedHttpError(text: string): boolean {
 }
 
 const WCAG_A_AND_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+/** WCAG 2.2 AA adds target size (2.5.8): screens used on phones and touch laptops are also scanned with it. */
+export const WCAG_22_AA = [...WCAG_A_AND_AA, "wcag22aa"];
 
 // axe-core itself, run in the page. @axe-core/playwright's analyze() injects it into every frame and finishes the run
 // in a blank page of its own: 2.4 s of a 2.8 s scan of the observers list, where axe.run takes 0.4 s. The product has
@@ -54,7 +56,7 @@ const WCAG_A_AND_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** The page's WCAG 2 A and AA violations, each as its rule and the nodes it found (selector and start of the HTML). */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, tags: string[] = WCAG_A_AND_AA): Promise<string[]> {
   // Once per document: a navigation of the SPA keeps it, a reload does not.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
@@ -63,7 +65,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return result.violations.map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(" ")} ${node.html.slice(0, 160)}`).join(", ")}`,
     );
-  }, WCAG_A_AND_AA);
+  }, tags);
 }
 
 /** Scans the page with axe (WCAG 2 A and AA) and fails on any violation, naming the nodes. */
@@ -82,9 +84,12 @@ export function withoutProvokedHttpErrors(errors: string[], statuses: number[]):
  * expectNoAxeViolations (support/browser.ts) as a soft assertion: a violation fails the test, but the journey goes
  * on, so one run reports every screen's violations and still checks the steps after them.
  */
-export async function seeNoAxeViolationsSoftly(page: Page, { pointer = "moved away" }: { pointer?: "moved away" | "untouched" } = {}): Promise<void> {
+export async function seeNoAxeViolationsSoftly(
+  page: Page,
+  { pointer = "moved away", tags }: { pointer?: "moved away" | "untouched"; tags?: string[] } = {},
+): Promise<void> {
   // The resting state: the pointer, left where the last click was, would otherwise hover a control. A keyboard
   // journey leaves it untouched: it makes no mouse call at all, and no pointer ever hovered anything.
   if (pointer === "moved away") await page.mouse.move(0, 0);
-  expect.soft(await axeViolations(page), `axe on ${new URL(page.url()).pathname}`).toEqual([]);
+  expect.soft(await axeViolations(page, tags), `axe on ${new URL(page.url()).pathname}`).toEqual([]);
 }
