@@ -13,11 +13,13 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   if (parsed.color === "green" && input.variant === "filled") return { ...colors, background: darkGreen(20), hover: darkGreen(35) };
   if (parsed.color === "green" && input.variant === "light") return { ...colors, color: darkGreen(30), hoverColor: darkGreen(30) };
-  // Under the pointer a subtle button's text (shade 8) on Mantine's hover background (shade 2) is 4.0:1: a paler
-  // background and one shade darker text keep it above AA (4.9:1).
+  // Under the pointer, Mantine's hover background (shade 2) leaves a subtle or light button's text (shade 9) at 4.0:1
+  // (red 3.8:1). A subtle button hovers on the paler shade 1 (4.9:1); a light one, already on shade 1, darkens its text.
   if (input.variant === "subtle" && parsed.isThemeColor && !WARM.has(parsed.color)) {
-    const hoverColor = parsed.color === "green" ? darkGreen(30) : `var(--mantine-color-${parsed.color}-9)`;
-    return { ...colors, hover: `var(--mantine-color-${parsed.color}-1)`, hoverColor };
+    return { ...colors, hover: `var(--mantine-color-${parsed.color}-1)` };
+  }
+  if (input.variant === "light" && parsed.isThemeColor && !WARM.has(parsed.color) && parsed.color !== "green") {
+    return { ...colors, hoverColor: darken(input.theme.colors[parsed.color]![9], 0.25) };
   }
   if (input.variant !== "light" || !WARM.has(parsed.color)) return colors;
   const text = darken(input.theme.colors[parsed.color]![9], 0.45);
