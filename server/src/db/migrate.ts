@@ -20,9 +20,9 @@ const FUNCTIONS_ROW = "functions/";
  * Brings a database up to date in one transaction, under an advisory lock: instances started at once on one
  * PostgreSQL database wait for the first, then find nothing left to do (two sessions replacing one function at once
  * fail with "tuple concurrently updated"; PGlite has one session). In that transaction:
- * - the SQL files of migrations/ not applied yet, in name order, each recorded by name in schema_migrations: tables,
- *   indexes and data changes. Their data changes never count on a trigger: a fresh database gets its triggers after
- *   every migration, an older one runs them with the triggers of its previous version.
+ * - the SQL files of migrations/ not applied yet (up to `through`), in name order, each recorded by name in
+ *   schema_migrations: tables, indexes and data changes. Their data changes never count on a trigger: a fresh database
+ *   gets its triggers after every migration, an older one runs them with the triggers of its previous version.
  * - then functions/, one file per function with its triggers, each written to run again (CREATE OR REPLACE), in name
  *   order: a SQL-language function is checked when created, so one that calls another sorts after it. They run when a
  *   migration ran or a file changed (a digest of the files is recorded), not at every start: replacing a trigger
@@ -30,7 +30,10 @@ const FUNCTIONS_ROW = "functions/";
  * Triggers on one table fire in name order: renaming one can change what it sees. Removing a function or trigger
  * takes a deleted file and a migration that drops it. Returns the migrations applied.
  */
-export async function migrate(handle: DatabaseHandle): Promise<string[]> {
+export async function migrate(handle: DatabaseHandle, options: MigrateOptions = {}): Promise<string[]> {
+  const migrations = options.migrationsDir ?? migrationsDir;
+  const functions = options.functionsDir ?? functionsDir;
+  const files = migrationsThrough(migrations, options.through);
   return onOneSession(handle, async (session) => {
     try {
       // No statement timeout: a migration, and waiting for another instance's, take as long as they take.
@@ -41,14 +44,14 @@ export async function migrate(handle: DatabaseHandle): Promise<string[]> {
         CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());`,
       );
       const applied = await session.appliedNames();
-      const pending = sqlFiles(migrationsDir).filter((name) => !applied.has(name));
+      const pending = files.filter((name) => !applied.has(name));
       for (const name of pending) {
-        await session.run(name, `${readFileSync(join(migrationsDir, name), "utf8")}\n${record(name)}`);
+        await session.run(name, `${readFileSync(join(migrations, name), "utf8")}\n${record(name)}`);
       }
-      const functions = sqlFiles(functionsDir).map((name) => ({ name, body: readFileSync(join(functionsDir, name), "utf8") }));
-      const state = FUNCTIONS_ROW + createHash("sha256").update(JSON.stringify(functions)).digest("hex");
+      const bodies = sqlFiles(functions).map((name) => ({ name, body: readFileSync(join(functions, name), "utf8") }));
+      const state = FUNCTIONS_ROW + createHash("sha256").update(JSON.stringify(bodies)).digest("hex");
       if (pending.length > 0 || !applied.has(state)) {
-        for (const { name, body } of functions) await session.run(`functions/${name}`, body);
+        for (const { name, body } of bodies) await session.run(`functions/${name}`, body);
         await session.exec(`DELETE FROM schema_migrations WHERE starts_with(name, '${FUNCTIONS_ROW}');\n${record(state)}`);
       }
       await session.exec("COMMIT");
@@ -58,6 +61,25 @@ export async function migrate(handle: DatabaseHandle): Promise<string[]> {
       throw error;
     }
   });
+}
+
+/**
+ * The upgrade tests (server/test/db/upgrade.test.ts) build a database as an older version left it: its migrations
+ * up to one, then its functions, kept apart because functions/ is rewritten in place. Servers use the defaults.
+ */
+export interface MigrateOptions {
+  migrationsDir?: string;
+  functionsDir?: string;
+  /** The file name of the last migration to apply; a name not in the folder is an error, not "all" or "none". */
+  through?: string;
+}
+
+function migrationsThrough(directory: string, through: string | undefined): string[] {
+  const files = sqlFiles(directory);
+  if (through === undefined) return files;
+  const last = files.indexOf(through);
+  if (last < 0) throw new Error(`No migration ${through} in ${directory}`);
+  return files.slice(0, last + 1);
 }
 
 /** The .sql files of a folder, in name order. */
