@@ -5,6 +5,7 @@ import type { AppDependencies } from "../deps.ts";
 import { json, type Handlers, type JsonResponseOf } from "../http/handler.ts";
 import { fail, problem, ProblemError } from "../problem.ts";
 import { findAdminAccount, findObserverAccount, ngoName, type SignInAccount } from "./accounts.ts";
+import { registerDevice } from "./device.ts";
 
 const credentialsInvalid = () =>
   new ProblemError(problem(401, "credentials_invalid", "The user or the password is wrong."));
@@ -23,6 +24,8 @@ async function signIn(
   secret: string,
   cost: number,
   find: () => Promise<SignInAccount | undefined>,
+  /** What a successful sign-in also records (an observer's push token). */
+  onSignedIn: (account: SignInAccount, now: Date) => Promise<void> = async () => {},
 ): Promise<Response> {
   const now = deps.clock();
   const reservation = await deps.signInThrottle.reserve(account, clientAddress, now);
@@ -38,6 +41,7 @@ async function signIn(
   }
   if (!found || !valid || !found.active) throw credentialsInvalid();
   await reservation.succeeded();
+  await onSignedIn(found, now);
   const body = {
     access_token: signToken(deps.config.token, found.claims, now),
     expires_in: deps.config.token.ttlSeconds,
@@ -65,6 +69,9 @@ export const accessHandlers: Handlers = {
 
   authorizeObserver: ({ body, deps, clientAddress }) => {
     const phone = body.phone.trim();
-    return signIn(deps, phone, clientAddress, body.pin, PIN_COST, () => findObserverAccount(deps.db, phone));
+    const { fcmToken, channelName = "Firebase" } = body;
+    return signIn(deps, phone, clientAddress, body.pin, PIN_COST, () => findObserverAccount(deps.db, phone), async ({ claims }, now) => {
+      if (fcmToken !== undefined && claims.role === "observer") await registerDevice(deps.db, claims.observerId, channelName, fcmToken, now);
+    });
   },
 };

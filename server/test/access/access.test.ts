@@ -112,6 +112,27 @@ describe.each(engines)("access and auth on %s", (engine) => {
     await server.handle.db.updateTable("ngo").set({ organizer: false }).where("id", "=", 2).execute();
   });
 
+  it("registers an observer's push token at sign-in, replacing an older one, and only for a right PIN", async () => {
+    const db = server.handle.db;
+    const observer = await db.selectFrom("observer").select(["id", "deviceRegisterDate"]).where("phone", "=", "0721000002").executeTakeFirstOrThrow();
+    expect(observer.deviceRegisterDate).toBeNull();
+    const signIn = (json: Record<string, string>) => server.request("/api/v2/access/observer", { method: "POST", json: { phone: "0721000002", ...json } });
+    const registrations = () => db.selectFrom("notificationRegistration").select(["channelName", "token"]).where("observerId", "=", observer.id).execute();
+
+    expect((await signIn({ pin: "0000", fcmToken: "stolen-token" })).status).toBe(401);
+    expect(await registrations()).toEqual([]);
+    expect((await signIn({ pin: "9153", fcmToken: "first-install" })).status).toBe(200);
+    expect(await registrations()).toEqual([{ channelName: "Firebase", token: "first-install" }]);
+    const registered = (await db.selectFrom("observer").select("deviceRegisterDate").where("id", "=", observer.id).executeTakeFirstOrThrow()).deviceRegisterDate;
+    expect(registered).not.toBeNull();
+
+    // The app reinstalled: a new token replaces the old one; the first device's date stays.
+    expect((await signIn({ pin: "9153", fcmToken: "after-reinstall" })).status).toBe(200);
+    expect((await signIn({ pin: "9153" })).status).toBe(200);
+    expect(await registrations()).toEqual([{ channelName: "Firebase", token: "after-reinstall" }]);
+    expect((await db.selectFrom("observer").select("deviceRegisterDate").where("id", "=", observer.id).executeTakeFirstOrThrow()).deviceRegisterDate).toEqual(registered);
+  });
+
   it("cuts off tokens of an NGO deactivated after they were issued", async () => {
     const token = await server.signIn(ngoAdmin.user, ngoAdmin.password);
     expect((await server.request("/api/v1/polling-station", { token })).status).toBe(200);
