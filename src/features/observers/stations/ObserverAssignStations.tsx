@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text } from "@mantine/core";
+import { Button, Group, Loader, Modal, Radio, Stack, Text } from "@mantine/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { ListLoadError } from "../../../shared/ui/ListLoadError";
 import { connect, sameAssignApi, type ObserverAssignApi } from "./observer-assign.connect";
 import type { observerAssignMachine } from "./observer-assign.machine";
-import { assignmentErrorMessage } from "./station-assign.messages";
+import { AssignmentErrorAlert } from "./AssignmentErrorAlert";
 import { StationsLoadFailureText } from "./StationsLoadFailureText";
 import { ChosenStationList } from "./ChosenStationList";
 import { StationPicker } from "./StationPicker";
@@ -48,7 +48,7 @@ export function ObserverAssignStations({ assignment }: { assignment: ActorRefFro
 }
 
 function AssignForm({ view }: { view: ObserverAssignApi }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   return (
     <>
       <StationPicker
@@ -77,18 +77,7 @@ function AssignForm({ view }: { view: ObserverAssignApi }) {
           <Radio value="replace" disabled={view.busy} label={t({ message: "Replace them with these", comment: "Assignment mode: the chosen stations become each observer's only ones" })} />
         </Stack>
       </Radio.Group>
-      {view.error ? (
-        <Alert color="red" role="alert" title={<Trans id="ERROR">Error</Trans>}>
-          <Text size="sm" mb={view.canRetry ? "xs" : 0}>
-            {i18n._(assignmentErrorMessage(view.error))}
-          </Text>
-          {view.canRetry ? (
-            <Button size="compact-sm" variant="light" color="red" onClick={view.retry}>
-              <Trans comment="Button in an error message: send the failed change again">Try again</Trans>
-            </Button>
-          ) : null}
-        </Alert>
-      ) : null}
+      <AssignmentErrorAlert error={view.error} canRetry={view.canRetry} onRetry={view.retry} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type RefObject } from "react";
-import { Alert, Button, Loader, Stack, Text, Title } from "@mantine/core";
+import { Loader, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useApi } from "../../../api/api-context";
@@ -9,7 +9,7 @@ import { connect, sameStationsApi, type ObserverStationsApi } from "./observer-s
 import { createObserverStationsActors } from "./observer-stations.actors";
 import type { StationChange } from "./observer-stations.machine";
 import { observerStationsMachine } from "./observer-stations.machine";
-import { assignmentErrorMessage } from "./station-assign.messages";
+import { AssignmentErrorAlert } from "./AssignmentErrorAlert";
 import { StationsLoadFailureText } from "./StationsLoadFailureText";
 import { stationName } from "./station-ref";
 import { ObserverStationList } from "./ObserverStationList";
@@ -47,7 +47,6 @@ export function ObserverStations({ observerId }: { observerId: number }) {
 }
 
 function StationsEditor({ view, numberRef }: { view: ObserverStationsApi; numberRef: RefObject<HTMLInputElement | null> }) {
-  const { i18n } = useLingui();
   return (
     <>
       <ObserverStationList stations={view.stations} busy={view.busy} removingId={view.removingId} onRemove={view.remove} />
@@ -63,18 +62,7 @@ function StationsEditor({ view, numberRef }: { view: ObserverStationsApi; number
         onAdd={view.add}
         numberRef={numberRef}
       />
-      {view.saveError ? (
-        <Alert color="red" role="alert" title={<Trans id="ERROR">Error</Trans>}>
-          <Text size="sm" mb={view.canRetrySave ? "xs" : 0}>
-            {i18n._(assignmentErrorMessage(view.saveError))}
-          </Text>
-          {view.canRetrySave ? (
-            <Button size="compact-sm" variant="light" color="red" onClick={view.retrySave}>
-              <Trans comment="Button in an error message: send the failed change again">Try again</Trans>
-            </Button>
-          ) : null}
-        </Alert>
-      ) : null}
+      <AssignmentErrorAlert error={view.saveError} canRetry={view.canRetrySave} onRetry={view.retrySave} />
       <Text size="sm" c="dimmed" role="status">
         {view.saved ? <SavedChange change={view.saved} /> : null}
       </Text>
