@@ -54,6 +54,11 @@ export interface Screen {
   width?: "wide" | "small";
   /** A dialog or menu: the viewport only, since a fixed overlay covers the viewport, not the whole page. */
   overlay?: true;
+  /**
+   * Loaded afresh rather than opened from the screen before it: that screen shows this one in place (a pane, a mode,
+   * a tab) and keeps its heading, so the heading cannot tell when this one is shown.
+   */
+  reload?: true;
 }
 
 const seeFilledFirstField = async ({ page }: ScreenContext) => {
@@ -122,9 +127,9 @@ async function seeDialog({ page }: ScreenContext) {
 /** Every route of src/app/route-table.tsx with the demo data, and the dialogs and menus that matter. */
 export const SCREENS: Screen[] = [
   { name: "urgents", path: () => "/urgents", show: seeThreads },
-  { name: "urgents-details", path: ({ thread }) => `/urgents/details/${thread.observerId}/${thread.pollingStationId}`, show: seeThreads },
+  { name: "urgents-details", reload: true, path: ({ thread }) => `/urgents/details/${thread.observerId}/${thread.pollingStationId}`, show: seeThreads },
   { name: "answers", path: () => "/answers", show: seeThreads },
-  { name: "answers-details", path: ({ thread }) => `/answers/details/${thread.observerId}/${thread.pollingStationId}`, show: seeThreads },
+  { name: "answers-details", reload: true, path: ({ thread }) => `/answers/details/${thread.observerId}/${thread.pollingStationId}`, show: seeThreads },
   { name: "statistics", path: () => "/statistics", show: seeStatistics },
   {
     name: "statistics-complete-list",
@@ -176,7 +181,7 @@ export const SCREENS: Screen[] = [
   },
   { name: "observer-new", path: () => "/observatori/profil/new" },
   { name: "observer-view", path: ({ observerId }) => `/observatori/profil/view/${observerId}`, show: seeFilledFirstField },
-  { name: "observer-edit", path: ({ observerId }) => `/observatori/profil/edit/${observerId}`, show: seeFilledFirstField },
+  { name: "observer-edit", reload: true, path: ({ observerId }) => `/observatori/profil/edit/${observerId}`, show: seeFilledFirstField },
   { name: "observer-import", path: () => "/observatori/import" },
   {
     name: "ngos",
@@ -185,12 +190,13 @@ export const SCREENS: Screen[] = [
   },
   { name: "ngo-new", path: () => "/ong/new" },
   { name: "ngo-view", path: ({ ngoId }) => `/ong/view/${ngoId}`, show: seeNgoProfile },
-  { name: "ngo-edit", path: ({ ngoId }) => `/ong/edit/${ngoId}`, show: seeNgoProfile },
+  { name: "ngo-edit", reload: true, path: ({ ngoId }) => `/ong/edit/${ngoId}`, show: seeNgoProfile },
   { name: "forms", path: () => "/formulare", show: seeFormList },
   { name: "form-new", path: () => "/formulare/nou", show: ({ page }) => page.locator("#form-description").waitFor() },
   { name: "form-edit", path: () => "/formulare/1", show: seeFormEditor },
   {
     name: "form-preview",
+    reload: true,
     path: () => "/formulare/1",
     show: async (context) => {
       await seeFormEditor(context);
@@ -202,6 +208,7 @@ export const SCREENS: Screen[] = [
   { name: "audit", path: () => "/audit", show: seeAuditLog },
   {
     name: "audit-history",
+    reload: true,
     path: ({ observerId }) => `/audit?subjectType=observer&subjectId=${observerId}`,
     show: async (context) => {
       await seeAuditLog(context);

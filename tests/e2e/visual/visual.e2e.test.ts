@@ -77,6 +77,33 @@ async function settle(page: Page, width: number) {
   await settled();
 }
 
+/**
+ * Opens `path` as the app's links do, without loading the page again; a screen already at `path` (a dialog or menu
+ * opened on the screen before) is left as it is. The heading of the screen left behind is marked: the wait is for the
+ * next screen's (which is why a screen shown in place of the one before is loaded afresh, `reload`).
+ */
+async function openInApp(page: Page, path: string) {
+  const moved = await page.evaluate((to) => {
+    if (`${location.pathname}${location.search}` === to) return false;
+    for (const heading of document.querySelectorAll("h1")) heading.dataset.left = "";
+    window.scrollTo(0, 0);
+    history.pushState(null, "", to);
+    dispatchEvent(new PopStateEvent("popstate"));
+    return true;
+  }, path);
+  if (moved) await page.locator("h1:not([data-left])").first().waitFor();
+}
+
+/**
+ * Escape closes a dialog or menu. A click on the header's bare corner then ends keyboard use, as a user reaching for
+ * the mouse does: otherwise the overlay opened next would show its focus ring, which a click-opened one does not.
+ */
+async function closeOverlay(page: Page) {
+  await page.keyboard.press("Escape");
+  await page.locator("[role=dialog], [role=menu]").first().waitFor({ state: "hidden" });
+  await page.mouse.click(0, 0);
+}
+
 async function pageScrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
@@ -122,7 +149,10 @@ describe("the screens as approved", () => {
       });
       afterAll(() => session.context.close());
 
-      /** Shoots the screen at each width it is shown at: `open` loads it, `show` readies it (again for an overlay). */
+      /**
+       * Shoots the screen at each width it is shown at: `open` shows it, `show` readies it. An overlay is closed and
+       * opened again at the next width, since it opens differently there, and closed after its last shot.
+       */
       async function expectApprovedAtEachWidth(
         name: string,
         { open, show, overlay = false, shownAt = widths }: { open: () => Promise<void>; show?: (small: boolean) => Promise<void>; overlay?: boolean; shownAt?: Viewport[] },
@@ -130,10 +160,8 @@ describe("the screens as approved", () => {
         for (const [index, { width, height, small }] of shownAt.entries()) {
           await session.page.setViewportSize({ width, height });
           // What `show` waited for stays on screen when the window narrows (settle waits out what reloads).
-          if (index === 0 || overlay) {
-            await open();
-            await show?.(small);
-          }
+          if (index === 0) await open();
+          if (index === 0 || overlay) await show?.(small);
           await settle(session.page, width);
           // The statistics' "as of" is the server's real clock, not the frozen one: the time is masked, its place kept.
           const mask = [session.page.locator("[data-testid=statistic-as-of] time, [data-testid=coverage-as-of] time")];
@@ -141,6 +169,7 @@ describe("the screens as approved", () => {
           if (small) expect.soft(await pageScrollsSideways(session.page), `${name} at ${width} px scrolls sideways`).toBe(false);
           expect.soft(session.errors.splice(0), `errors at ${width} px`).toEqual([]);
           expect.soft(compareWithApproved(`${name}.${language}.${width}`, screenshot), `${name} at ${width} px`).toBe("matches");
+          if (overlay) await closeOverlay(session.page);
         }
       }
 
@@ -153,12 +182,19 @@ describe("the screens as approved", () => {
         await session.page.evaluate((value) => localStorage.setItem("token-id", value), token);
       });
 
+      // A page load is most of a screenshot's time: after the first, a screen is opened as the app's links open it.
+      let loaded = false;
       for (const screen of SCREENS) {
         it(screen.name, async () => {
           await expectApprovedAtEachWidth(screen.name, {
             open: async () => {
-              await session.page.goto(screen.path(ids));
-              await session.page.getByRole("heading", { level: 1 }).first().waitFor();
+              if (loaded && !screen.reload) {
+                await openInApp(session.page, screen.path(ids));
+              } else {
+                await session.page.goto(screen.path(ids), { waitUntil: "commit" });
+                await session.page.getByRole("heading", { level: 1 }).first().waitFor();
+                loaded = true;
+              }
             },
             show: screen.show && ((small) => screen.show!({ page: session.page, labels, small })),
             overlay: screen.overlay,
