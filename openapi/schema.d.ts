@@ -2942,6 +2942,24 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The election round is archived (`round_archived`) and can be read, not changed; an observer's app tells its user. */
+        RoundArchived: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "urn:problem:round-archived",
+                 *       "title": "The election round is archived",
+                 *       "status": 409,
+                 *       "code": "round_archived",
+                 *       "detail": "Election round 1 is archived; it can be read, not changed."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The request conflicts with existing data; for observers, the phone number is already used by another observer (`duplicate_phone`). */
         Conflict: {
             headers: {
@@ -3128,6 +3146,13 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+         *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+         *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+         *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+         */
+        ElectionRoundId: number;
         /**
          * @description A key the client makes once per request it means (e.g. a UUID): the same request again with it does nothing
          *     again and answers the first result. A key belongs to one operation, one target and one body: with anything
@@ -3600,7 +3625,15 @@ export interface operations {
     };
     listObserverStations: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path: {
                 /** @description The observer's id. */
@@ -3627,7 +3660,15 @@ export interface operations {
     };
     setObserverStations: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path: {
                 /** @description The observer's id. */
@@ -3664,13 +3705,22 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
         };
     };
     assignObservers: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3709,13 +3759,22 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
         };
     };
     importObservers: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3751,6 +3810,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description At least one row is invalid; nothing was saved. Every bad row is listed in `rows`. */
             422: {
@@ -3801,6 +3861,13 @@ export interface operations {
                 SortDirection?: components["parameters"]["ObserverSortDirection"];
                 /** @description File format. */
                 format?: "csv" | "xlsx";
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path?: never;
@@ -3844,6 +3911,13 @@ export interface operations {
                  *     stations they are assigned to); `currentlyCheckedIn` then does not apply.
                  */
                 assigned?: boolean;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path?: never;
@@ -3889,6 +3963,13 @@ export interface operations {
             query?: {
                 /** @description Filter on the county's diaspora flag; absent returns every county. */
                 diaspora?: boolean;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path?: never;
@@ -3939,7 +4020,15 @@ export interface operations {
     };
     recordDeparture: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3983,13 +4072,22 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
         };
     };
     recordArrival: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4035,6 +4133,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
         };
@@ -4054,6 +4153,13 @@ export interface operations {
                 page?: number;
                 /** @description Stations per page. */
                 pageSize?: number;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: {
                 /** @description The `ETag` of a previous answer; a 304 when the registry has not changed since. */
@@ -4088,7 +4194,15 @@ export interface operations {
     };
     createPollingStation: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4127,7 +4241,15 @@ export interface operations {
     };
     getPollingStation: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path: {
                 /** @description The polling station's id. */
@@ -4153,7 +4275,15 @@ export interface operations {
     };
     updatePollingStation: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path: {
                 /** @description The polling station's id. */
@@ -4186,7 +4316,15 @@ export interface operations {
     };
     retirePollingStation: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path: {
                 /** @description The polling station's id. */
@@ -4209,11 +4347,20 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["RoundArchived"];
         };
     };
     listPollingStationObservers: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path: {
                 /** @description The polling station's id. */
@@ -4262,6 +4409,13 @@ export interface operations {
                 dryRun?: boolean;
                 /** @description Retire the active stations the file does not list (the default), or leave them. */
                 retireMissing?: boolean;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path?: never;
@@ -4290,6 +4444,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description The file's columns were not recognised (`columns_unrecognised`), or rows are invalid (`import_invalid`); nothing was saved. */
             422: {
@@ -4304,7 +4459,15 @@ export interface operations {
     };
     exportPollingStations: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4830,6 +4993,13 @@ export interface operations {
                 draft?: boolean;
                 /** @description false leaves out diaspora-only forms; true or absent returns all. */
                 diaspora?: boolean;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path?: never;
@@ -4878,7 +5048,15 @@ export interface operations {
     };
     saveForm: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5022,6 +5200,13 @@ export interface operations {
             query: {
                 /** @description Id of the form to delete. */
                 formId: number;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path?: never;
@@ -5045,7 +5230,15 @@ export interface operations {
     };
     reorderForms: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5076,12 +5269,21 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
     getForm: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path: {
                 /** @description Form id. */
@@ -5152,7 +5354,15 @@ export interface operations {
     };
     getFormAnswerCounts: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path: {
                 /** @description Form id. */
@@ -5201,7 +5411,15 @@ export interface operations {
     };
     exportForm: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path: {
                 /** @description Form id. */
@@ -5263,7 +5481,15 @@ export interface operations {
     };
     importForm: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5416,6 +5642,13 @@ export interface operations {
                 from?: string;
                 /** @description Latest `lastModified` (inclusive); must not be before `from`. */
                 to?: string;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path?: never;
@@ -5471,7 +5704,15 @@ export interface operations {
     };
     submitAnswers: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5510,6 +5751,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
         };
@@ -5521,6 +5763,13 @@ export interface operations {
                 idPollingStation: number;
                 /** @description Observer id. */
                 idObserver: number;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path?: never;
@@ -5572,6 +5821,13 @@ export interface operations {
                 ObserverId: number;
                 /** @description Polling-station id (as in the thread's `idPollingStation`). */
                 PollingStationId: number;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path?: never;
@@ -5612,7 +5868,15 @@ export interface operations {
     };
     getTriageSummary: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5642,7 +5906,15 @@ export interface operations {
     };
     getThreadTriage: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path: {
                 /** @description The thread's observer id. */
@@ -5718,7 +5990,15 @@ export interface operations {
     };
     setThreadState: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path: {
                 /** @description The thread's observer id. */
@@ -5761,12 +6041,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
     renewThreadClaim: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path: {
                 /** @description The thread's observer id. */
@@ -5805,7 +6094,15 @@ export interface operations {
     };
     claimThread: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path: {
                 /** @description The thread's observer id. */
@@ -5854,7 +6151,15 @@ export interface operations {
     };
     releaseThreadClaim: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path: {
                 /** @description The thread's observer id. */
@@ -5877,11 +6182,20 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["RoundArchived"];
         };
     };
     addThreadComment: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: {
                 /**
                  * @description A key the client makes once per request it means (e.g. a UUID): the same request again with it does nothing
@@ -5934,13 +6248,22 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     streamLiveEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: {
                 /** @description The sequence number of the last event the client received. */
                 "Last-Event-ID"?: string;
@@ -5979,6 +6302,13 @@ export interface operations {
                 idObserver: number;
                 /** @description Only notes attached to this question. */
                 idQuestion?: number;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path?: never;
@@ -6034,7 +6364,15 @@ export interface operations {
     };
     createNote: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6085,6 +6423,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
             /** @description The attachment storage failed (`storage_unavailable`); nothing was saved. */
@@ -6168,6 +6507,13 @@ export interface operations {
                 page?: number;
                 /** @description Items per page (the cards show 5, the full list 20). */
                 pageSize?: number;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path: {
@@ -6218,6 +6564,13 @@ export interface operations {
             query?: {
                 /** @description A station is silent when its observers sent nothing for more than this many minutes. */
                 silentMinutes?: components["parameters"]["SilentMinutes"];
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path?: never;
@@ -6284,6 +6637,13 @@ export interface operations {
                 page?: number;
                 /** @description Stations per page. */
                 pageSize?: number;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path?: never;
@@ -6355,6 +6715,13 @@ export interface operations {
                 from?: string;
                 /** @description Latest thread time (inclusive). */
                 to?: string;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path?: never;
@@ -6379,7 +6746,15 @@ export interface operations {
     };
     sendNotification: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: {
                 /**
                  * @description A key the client makes once per request it means (e.g. a UUID): the same request again with it does nothing
@@ -6439,13 +6814,22 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     sendNotificationToAll: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
             header?: {
                 /**
                  * @description A key the client makes once per request it means (e.g. a UUID): the same request again with it does nothing
@@ -6501,6 +6885,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
         };
@@ -6514,6 +6899,13 @@ export interface operations {
                 page?: number;
                 /** @description Recipients per page. */
                 pageSize?: number;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path: {
@@ -6594,6 +6986,13 @@ export interface operations {
                 page?: number;
                 /** @description Notifications per page. */
                 pageSize?: number;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
             header?: never;
             path?: never;

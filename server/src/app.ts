@@ -6,6 +6,7 @@ import { hasRole, loadPrincipal, type Principal } from "./auth/principal.ts";
 import { verifyToken } from "./auth/token.ts";
 import { RequestAbandonedError, requestSignal } from "./db/abandoned-requests.ts";
 import { observerReports } from "./db/staff-first.ts";
+import { isRoundArchived } from "./db/violations.ts";
 import { resolveClientAddress } from "./http/client-address.ts";
 import { loadContract, type Contract, type Operation } from "./http/contract.ts";
 import type { AppDependencies } from "./deps.ts";
@@ -34,6 +35,7 @@ import { notificationHandlers } from "./notifications/routes.ts";
 import { observerHandlers } from "./observers/routes.ts";
 import { pollingStationAdminHandlers, pollingStationHandlers } from "./polling-stations/routes.ts";
 import { databaseUnavailable, fail, isDatabaseUnavailable, problem, problemResponse, ProblemError } from "./problem.ts";
+import { archivedRound, resolveRound } from "./rounds/resolve.ts";
 import { answerAdminHandlers, answerHandlers } from "./reports/answers/routes.ts";
 import { noteAdminHandlers, noteHandlers } from "./reports/notes/routes.ts";
 import { triageHandlers } from "./reports/triage/routes.ts";
@@ -114,6 +116,8 @@ export function createApp(deps: AppDependencies, contract: Contract = loadContra
       const { body, headers } = databaseUnavailable();
       return problemResponse(body, headers);
     }
+    // Until every write names its round and checks it first (issue 27), the database's guard is the last word.
+    if (isRoundArchived(error)) return problemResponse(archivedRound().body);
     console.error(error);
     return problemResponse(problem(500, "internal", "The server could not complete the request."));
   });
@@ -143,6 +147,8 @@ async function handle(c: Context, operation: Operation, validators: OperationVal
   const errors = { ...(path.ok ? {} : path.errors), ...(query.ok ? {} : query.errors), ...(body.ok ? {} : body.errors) };
   if (Object.keys(errors).length > 0) throw fail.validation(errors);
 
+  const asked = query.ok ? (query.value.electionRoundId as number | undefined) : undefined;
+  const round = operation.round === "scoped" ? await resolveRound(deps.db, asked, principal, operation.method !== "GET") : null;
   const id = operation.operationId as OperationId;
   const handler = operation.adminOnly ? adminHandlers[id] : handlers[id];
   if (!handler) {
@@ -155,6 +161,7 @@ async function handle(c: Context, operation: Operation, validators: OperationVal
     request: c.req.raw,
     clientAddress: clientAddress(c, deps),
     tokenExpiresAt,
+    round,
     deps,
   };
   if (!operation.adminOnly) return (handler as Handler<OperationId>)({ ...context, principal } as RequestContext<OperationId>);

@@ -6,6 +6,7 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type PushProviderName = "firebase" | "outbox";
 export type PollingStationStatus = components["schemas"]["PollingStationStatus"];
+export type ElectionRoundStatus = "preparing" | "active" | "archived";
 export type ReviewState = "new" | "in_progress" | "resolved";
 export type ThreadEventKind = "state" | "claim" | "release" | "takeover" | "lapse" | "comment";
 /** `access`: a change to who may see what (migration 014), read by the hubs and never sent to a stream. */
@@ -17,6 +18,16 @@ export type AuditChange = components["schemas"]["AuditChange"];
 
 /** Table shapes in camelCase; the CamelCasePlugin maps them to the snake_case columns of the migrations. */
 export interface Database {
+  /** An election and what it produced (migration 019): stations, forms, reports, threads and notifications are in one. */
+  electionRound: {
+    id: Generated<number>;
+    name: string;
+    /** Read it as text (`election_day::text`, "2025-05-18"): pg and PGlite parse a `date` differently. */
+    electionDay: ColumnType<unknown, string, string>;
+    status: Generated<ElectionRoundStatus>;
+    createdAt: DefaultedTimestamp;
+    statusChangedAt: DefaultedTimestamp;
+  };
   ngo: {
     id: Generated<number>;
     name: string;
@@ -53,6 +64,8 @@ export interface Database {
   };
   pollingStation: {
     id: Generated<number>;
+    /** Its election round (migration 019); a new row is in round 1 until writers name the round. */
+    electionRoundId: Generated<number>;
     countyId: number;
     number: number;
     locality: string | null;
@@ -68,6 +81,7 @@ export interface Database {
   };
   /** Which stations an observer is sent to (migration 017). */
   stationAssignment: {
+    electionRoundId: Generated<number>;
     observerId: number;
     pollingStationId: number;
     assignedAt: DefaultedTimestamp;
@@ -79,6 +93,7 @@ export interface Database {
   };
   form: {
     id: Generated<number>;
+    electionRoundId: Generated<number>;
     code: string;
     description: string;
     diaspora: Generated<boolean>;
@@ -111,6 +126,7 @@ export interface Database {
     orderNumber: Generated<number>;
   };
   answer: {
+    electionRoundId: Generated<number>;
     observerId: number;
     optionId: number;
     pollingStationId: number;
@@ -124,6 +140,7 @@ export interface Database {
   };
   /** One row per (observer, station) with answers, kept by triggers on answer (migration 004). */
   answerThread: {
+    electionRoundId: Generated<number>;
     observerId: number;
     pollingStationId: number;
     lastModified: Timestamp;
@@ -141,6 +158,7 @@ export interface Database {
   /** The staff's part of a thread's timeline (migration 007). */
   threadEvent: {
     id: Generated<number>;
+    electionRoundId: Generated<number>;
     observerId: number;
     pollingStationId: number;
     kind: ThreadEventKind;
@@ -169,6 +187,7 @@ export interface Database {
   };
   /** One row per (observer, station, form) with answers, kept by triggers on answer and question_option (migration 005). */
   answerTally: {
+    electionRoundId: Generated<number>;
     observerId: number;
     pollingStationId: number;
     formId: number;
@@ -178,6 +197,7 @@ export interface Database {
   };
   /** Each observer's presence at each station, kept by triggers on answer_tally, note and polling_station_info (migration 011). */
   stationPresence: {
+    electionRoundId: Generated<number>;
     observerId: number;
     pollingStationId: number;
     arrived: boolean;
@@ -188,6 +208,7 @@ export interface Database {
   };
   note: {
     id: Generated<number>;
+    electionRoundId: Generated<number>;
     observerId: number;
     pollingStationId: number;
     questionId: number | null;
@@ -203,6 +224,7 @@ export interface Database {
     sizeBytes: number;
   };
   pollingStationInfo: {
+    electionRoundId: Generated<number>;
     observerId: number;
     pollingStationId: number;
     lastModified: DefaultedTimestamp;
@@ -213,6 +235,7 @@ export interface Database {
   };
   notification: {
     id: Generated<number>;
+    electionRoundId: Generated<number>;
     title: string;
     message: string;
     channel: string;

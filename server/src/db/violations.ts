@@ -9,3 +9,8 @@ export function isForeignKeyViolation(error: unknown): boolean {
 }
 
 const hasCode = (error: unknown, code: string) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === code;
+
+/** The archived-round guard's refusal (functions/round_archived_guard.sql): a write into an archived election round. */
+export function isRoundArchived(error: unknown): boolean {
+  return hasCode(error, "P0409");
+}

@@ -25,6 +25,11 @@ export interface Operation {
   parameters: ParameterObject[];
   /** Media types of the request body, if any. */
   bodyMediaTypes: string[];
+  /**
+   * `scoped`: it reads or writes one election round's data (issue 27), resolved before its handler runs from its
+   * `electionRoundId` parameter; `global`: across rounds (NGOs, the observers' roster, the activity log, signing in).
+   */
+  round: RoundScope;
   /** JSON pointer (into the document) of the operation object. */
   pointer: string;
 }
@@ -42,8 +47,12 @@ export const contractPath = join(dirname(fileURLToPath(import.meta.url)), "../..
 
 const escapePointer = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
 
+export type RoundScope = "scoped" | "global";
+
 interface OperationObject {
   operationId: string;
+  "x-round"?: RoundScope;
+  responses?: Record<string, unknown>;
   parameters?: (ParameterObject | { $ref: string })[];
   requestBody?: { content?: Record<string, unknown> } | { $ref: string };
   security?: unknown[];
@@ -63,6 +72,21 @@ export function resolveRef<T>(document: unknown, value: T | { $ref: string }): T
   return typeof ref === "string" ? resolveRef<T>(document, resolvePointer(document, ref) as T) : (value as T);
 }
 
+/**
+ * Every operation says whether it works on a round: a scoped one takes `electionRoundId`, and one that writes answers
+ * an archived round with 409. A contract that forgets either is refused at start, not found out on election day.
+ */
+function roundScopeOf(operation: OperationObject, method: string, parameters: ParameterObject[]): RoundScope {
+  const scope = operation["x-round"];
+  if (scope !== "scoped" && scope !== "global") throw new Error(`${operation.operationId} must declare x-round: scoped or global`);
+  if (scope === "global") return scope;
+  if (!parameters.some((parameter) => parameter.name === "electionRoundId" && parameter.in === "query")) {
+    throw new Error(`${operation.operationId} is x-round: scoped but takes no electionRoundId query parameter`);
+  }
+  if (method !== "get" && !operation.responses?.["409"]) throw new Error(`${operation.operationId} writes into a round but declares no 409 for an archived one`);
+  return scope;
+}
+
 /** Reads openapi.yaml and indexes its operations: the contract drives routing, roles and validation. */
 export function loadContract(file = contractPath): Contract {
   const document = parse(readFileSync(file, "utf8")) as Record<string, unknown>;
@@ -75,6 +99,7 @@ export function loadContract(file = contractPath): Contract {
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
       const roles = isPublic ? null : (operation["x-roles"] ?? ["organizer", "ngoAdmin", "observer"]);
       const body = operation.requestBody ? resolveRef(document, operation.requestBody) : undefined;
+      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveRef(document, p));
       operations.push({
         operationId: operation.operationId,
         method: method.toUpperCase(),
@@ -82,8 +107,9 @@ export function loadContract(file = contractPath): Contract {
         routePath: path.replace(/\{([^}]+)\}/g, ":$1"),
         roles,
         adminOnly: roles !== null && roles.length > 0 && !roles.includes("observer"),
-        parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveRef(document, p)),
+        parameters,
         bodyMediaTypes: Object.keys(body?.content ?? {}),
+        round: roundScopeOf(operation, method, parameters),
         pointer: `#/paths/${escapePointer(path)}/${method}`,
       });
     }

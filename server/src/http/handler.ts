@@ -1,6 +1,7 @@
 import type { operations } from "../../../openapi/schema.d.ts";
 import type { Admin, Principal } from "../auth/principal.ts";
 import type { AppDependencies } from "../deps.ts";
+import type { Round } from "../rounds/resolve.ts";
 
 export type OperationId = keyof operations;
 type Parameters<K extends OperationId> = operations[K]["parameters"];
@@ -23,6 +24,8 @@ interface BaseContext<K extends OperationId> {
   clientAddress: string;
   /** When the caller's token stops being valid; null on public operations. */
   tokenExpiresAt: Date | null;
+  /** The election round of an `x-round: scoped` operation, resolved and checked (null on global ones). */
+  round: Round | null;
   deps: AppDependencies;
 }
 

@@ -99,7 +99,7 @@ export async function createStation(db: Kysely<Database>, input: StationInput, a
       const row = await trx
         .insertInto("pollingStation")
         .values(columnsOf(facts, act.at))
-        .onConflict((conflict) => conflict.columns(["countyId", "number"]).doNothing())
+        .onConflict((conflict) => conflict.columns(["electionRoundId", "countyId", "number"]).doNothing())
         .returning("id")
         .executeTakeFirst();
       if (!row) throw stationExists(input.countyCode, input.number);

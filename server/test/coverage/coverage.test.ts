@@ -16,11 +16,12 @@ const tests = serverTests({ observers: 30 });
 const PRESENCE_FROM_SOURCES = sql`
   SELECT k.observer_id, k.polling_station_id, coalesce(i.observer_arrival_time IS NOT NULL, false) AS arrived,
     n.last_modified IS NOT NULL AS noted, coalesce(x.form_ids, '{}') AS form_ids, coalesce(x.flagged_count, 0) AS flagged_count,
-    greatest(x.last_modified, n.last_modified, i.last_modified) AS last_activity
+    greatest(x.last_modified, n.last_modified, i.last_modified) AS last_activity, s.election_round_id
   FROM (
     SELECT observer_id, polling_station_id FROM answer_tally UNION SELECT observer_id, polling_station_id FROM note
     UNION SELECT observer_id, polling_station_id FROM polling_station_info
   ) k
+  JOIN polling_station s ON s.id = k.polling_station_id
   LEFT JOIN polling_station_info i ON i.observer_id = k.observer_id AND i.polling_station_id = k.polling_station_id
   LEFT JOIN (SELECT observer_id, polling_station_id, max(last_modified) AS last_modified FROM note GROUP BY 1, 2) n
     ON n.observer_id = k.observer_id AND n.polling_station_id = k.polling_station_id

@@ -47,7 +47,26 @@ const AT_018: Record<string, number> = {
 };
 
 /** Rows per table after the upgrade: a migration that adds, fills, empties or drops a table says so here. */
-const UPGRADED: Record<string, number> = { ...AT_018 };
+const UPGRADED: Record<string, number> = {
+  ...AT_018,
+  // 019: the deployment's one election, holding everything it produced.
+  election_round: 1,
+};
+
+/** The tables whose rows name their election round (019). */
+const ROUND_TABLES = [
+  "answer",
+  "answer_tally",
+  "answer_thread",
+  "form",
+  "note",
+  "notification",
+  "polling_station",
+  "polling_station_info",
+  "station_assignment",
+  "station_presence",
+  "thread_event",
+];
 
 interface TableContents {
   columns: string[];
@@ -119,6 +138,17 @@ describe.each(bothEngines)("upgrading a database at migration 018 with a day of 
 
   it("leaves every row as it was in the columns it had", () => {
     expect(rowsIn(after, before)).toEqual(rowsIn(before, before));
+  });
+
+  it("makes the data its first election round, named after its busiest day and active, every row in it", async () => {
+    const { db } = database.handle;
+    const rounds = await db.selectFrom("electionRound").select(["id", "name", sql<string>`election_day::text`.as("day"), "status"]).execute();
+    expect(rounds).toEqual([{ id: 1, name: "Alegeri 18.05.2025", day: "2025-05-18", status: "active" }]);
+    for (const table of ROUND_TABLES) {
+      const { rows } = await sql<{ round: number; rows: number }>`
+        SELECT election_round_id AS round, count(*)::int AS rows FROM ${sql.table(table)} GROUP BY 1`.execute(db);
+      expect(rows, table).toEqual([{ round: 1, rows: AT_018[table] }]);
+    }
   });
 
   it("keeps each thread's latest answer, flagged count, age clock, review and claim", async () => {

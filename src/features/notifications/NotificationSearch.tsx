@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { Button, Group, Radio, Select, Stack } from "@mantine/core";
+import { Button, Group, Loader, Radio, Select, Stack } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { SearchCriteria } from "./notification-composer.machine";
 import type { County } from "./notifications.actors";
@@ -63,6 +63,8 @@ export function NotificationSearch({ criteria, counties, countiesLoading, search
             onChange={on.onCountyChange}
             searchable
             disabled={disabled || (countiesLoading && counties.length === 0)}
+            // Greyed out alone, the select would look broken while the counties load.
+            rightSection={countiesLoading && counties.length === 0 ? <Loader size="xs" /> : undefined}
             nothingFoundMessage={t({ message: "No county found", comment: "The county search matched nothing" })}
           />
           <Select

@@ -1,6 +1,6 @@
 -- station_presence (migration 011): recomputes the pairs in `touched` from the answers' tally, the notes and the
 -- station facts: a pair left with none of them loses its row. In pair order, so that two concurrent statements lock
--- presence rows in the same order.
+-- presence rows in the same order. A presence is in its station's round, as what it is made of is.
 CREATE OR REPLACE FUNCTION station_presence_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM station_presence p
@@ -9,10 +9,10 @@ BEGIN
     AND NOT EXISTS (SELECT 1 FROM answer_tally x WHERE x.observer_id = t.observer_id AND x.polling_station_id = t.polling_station_id)
     AND NOT EXISTS (SELECT 1 FROM note n WHERE n.observer_id = t.observer_id AND n.polling_station_id = t.polling_station_id)
     AND NOT EXISTS (SELECT 1 FROM polling_station_info i WHERE i.observer_id = t.observer_id AND i.polling_station_id = t.polling_station_id);
-  INSERT INTO station_presence (observer_id, polling_station_id, arrived, noted, form_ids, flagged_count, last_activity)
-  SELECT t.observer_id, t.polling_station_id, coalesce(i.observer_arrival_time IS NOT NULL, false), n.last_modified IS NOT NULL,
+  INSERT INTO station_presence (election_round_id, observer_id, polling_station_id, arrived, noted, form_ids, flagged_count, last_activity)
+  SELECT t.election_round_id, t.observer_id, t.polling_station_id, coalesce(i.observer_arrival_time IS NOT NULL, false), n.last_modified IS NOT NULL,
     coalesce(x.form_ids, '{}'), coalesce(x.flagged_count, 0), greatest(x.last_modified, n.last_modified, i.last_modified)
-  FROM (SELECT DISTINCT observer_id, polling_station_id FROM touched) t
+  FROM (SELECT DISTINCT election_round_id, observer_id, polling_station_id FROM touched) t
   LEFT JOIN polling_station_info i ON i.observer_id = t.observer_id AND i.polling_station_id = t.polling_station_id
   CROSS JOIN LATERAL (
     SELECT max(last_modified) AS last_modified FROM note

@@ -1,0 +1,39 @@
+import type { Kysely } from "kysely";
+import type { Principal } from "../auth/principal.ts";
+import type { Database, ElectionRoundStatus } from "../db/schema.ts";
+import { fail } from "../problem.ts";
+
+/** The election round a scoped operation works on (issue 27). */
+export interface Round {
+  id: number;
+  status: ElectionRoundStatus;
+}
+
+export const archivedRound = (id?: number) =>
+  fail.conflict("round_archived", `${id === undefined ? "The election round" : `Election round ${id}`} is archived; it can be read, not changed.`);
+
+const unknownRound = () =>
+  fail.validation({ electionRoundId: [{ code: "not_found", message: "is not an election round you can work in" }] }, "There is no such election round.");
+
+/**
+ * Resolves `electionRoundId` once, before the handler: the round asked for, else the current one (the most recent
+ * active round by election day, else the most recent round). Observers work in active rounds only; an archived one is
+ * still named to them when they write into it, so that their app can say why a late report is refused. Every write
+ * into an archived round is refused here, and by the database (functions/round_archived_guard.sql) should the round
+ * be archived between this check and the write.
+ */
+export async function resolveRound(db: Kysely<Database>, requested: number | undefined, principal: Principal | null, writes: boolean): Promise<Round> {
+  const round = await db
+    .selectFrom("electionRound")
+    .select(["id", "status"])
+    .$if(requested !== undefined, (query) => query.where("id", "=", requested!))
+    .orderBy((eb) => eb(eb.ref("status"), "=", "active"), "desc")
+    .orderBy("electionDay", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!round) throw unknownRound();
+  if (writes && round.status === "archived") throw archivedRound(round.id);
+  if (principal?.kind === "observer" && round.status !== "active") throw unknownRound();
+  return round;
+}
