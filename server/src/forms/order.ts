@@ -4,14 +4,20 @@ import type { Database } from "../db/schema.ts";
 import { fail } from "../problem.ts";
 
 /**
- * Saves the display order: `formIds` must name every form exactly once (the contract makes them unique). Logged
+ * Saves the display order of a round's forms: `formIds` must name every one of them exactly once (the contract makes them unique). Logged
  * as one `forms.reordered` entry about no single form, labelled with the codes in their new order; an order that
  * changes nothing is not logged.
  */
-export async function reorderForms(db: Kysely<Database>, formIds: readonly number[], act: StaffAct): Promise<void> {
+export async function reorderForms(db: Kysely<Database>, roundId: number, formIds: readonly number[], act: StaffAct): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Locking every form keeps a concurrent delete from slipping in between the completeness check and the writes.
-    const stored = await trx.selectFrom("form").select(["id", "code", "displayOrder"]).orderBy("id").forUpdate().execute();
+    const stored = await trx
+      .selectFrom("form")
+      .select(["id", "code", "displayOrder"])
+      .where("electionRoundId", "=", roundId)
+      .orderBy("id")
+      .forUpdate()
+      .execute();
     const storedIds = new Set(stored.map((form) => form.id));
     const unknown = formIds.filter((id) => !storedIds.has(id));
     const requested = new Set(formIds);

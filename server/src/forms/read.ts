@@ -25,7 +25,8 @@ function summaries(db: Kysely<Database>, audience: FormAudience) {
         "questionCount",
       ),
     );
-  return audience.seesDrafts ? query : query.where("form.draft", "=", false);
+  const ofRound = query.where("form.electionRoundId", "=", audience.roundId);
+  return audience.seesDrafts ? ofRound : ofRound.where("form.draft", "=", false);
 }
 
 // count(*) is a bigint, which pg returns as a string.
@@ -39,7 +40,7 @@ export async function listFormSummaries(db: Kysely<Database>, audience: FormAudi
   return rows.map(withCount);
 }
 
-/** A whole form the audience may see; a draft hidden from the caller is a 404 like a missing form. */
+/** A whole form the audience may see; a draft hidden from the caller, or a form of another round, is a 404 like a missing form. */
 export async function findForm(db: Kysely<Database>, audience: FormAudience, id: number): Promise<Form> {
   const summary = await summaries(db, audience).where("form.id", "=", id).executeTakeFirst();
   if (!summary) throw fail.notFound(`No form with id ${id}.`);

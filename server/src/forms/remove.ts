@@ -7,11 +7,17 @@ import { fail } from "../problem.ts";
 import { formHasAnswers, refuseAnsweredRemovals } from "./answered-guard.ts";
 
 /** Deletes a form with its sections, questions and options, unless observers have answered or noted it (409). */
-export async function deleteForm(db: Kysely<Database>, id: number, act: StaffAct): Promise<void> {
+export async function deleteForm(db: Kysely<Database>, roundId: number, id: number, act: StaffAct): Promise<void> {
   try {
     await db.transaction().execute(async (trx) => {
       // The lock makes a concurrent save of this form wait for the decision.
-      const form = await trx.selectFrom("form").select(["id", "code", "description"]).where("id", "=", id).forUpdate().executeTakeFirst();
+      const form = await trx
+        .selectFrom("form")
+        .select(["id", "code", "description"])
+        .where("id", "=", id)
+        .where("electionRoundId", "=", roundId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!form) throw fail.notFound(`No form with id ${id}.`);
       const questions = await trx
         .selectFrom("question")

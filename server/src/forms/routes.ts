@@ -7,52 +7,53 @@ import { findForm, listFormSummaries } from "./read.ts";
 import { deleteForm } from "./remove.ts";
 import { reorderForms } from "./order.ts";
 import { saveForm } from "./save.ts";
-import { audienceOf, ORGANIZERS } from "./visibility.ts";
+import { audienceOf, organizersIn } from "./visibility.ts";
+import { roundIdOf } from "../rounds/resolve.ts";
 
 /** Reads that observers make too (the mobile app downloads published forms). */
 export const formHandlers: Handlers = {
-  listForms: async ({ query, principal, deps }) => {
-    const formVersions = await listFormSummaries(deps.db, audienceOf(principal), { draft: query.draft, diaspora: query.diaspora });
+  listForms: async ({ query, principal, round, deps }) => {
+    const formVersions = await listFormSummaries(deps.db, audienceOf(principal, roundIdOf(round)), { draft: query.draft, diaspora: query.diaspora });
     return json(200, { formVersions } satisfies JsonResponseOf<"listForms", 200>);
   },
 
-  getForm: async ({ path, principal, deps }) =>
-    json(200, (await findForm(deps.db, audienceOf(principal), path.id)) satisfies JsonResponseOf<"getForm", 200>),
+  getForm: async ({ path, principal, round, deps }) =>
+    json(200, (await findForm(deps.db, audienceOf(principal, roundIdOf(round)), path.id)) satisfies JsonResponseOf<"getForm", 200>),
 };
 
 /** Admin-only: the writes (organizers only; forms are shared by every NGO) and the answer counts an editor shows. */
 export const formAdminHandlers: AdminHandlers = {
-  getFormAnswerCounts: async ({ path, admin, deps }) =>
+  getFormAnswerCounts: async ({ path, admin, round, deps }) =>
     json(
       200,
-      (await countFormAnswers(deps.db, audienceOf(admin), scopeOf(admin), path.id)) satisfies JsonResponseOf<"getFormAnswerCounts", 200>,
+      (await countFormAnswers(deps.db, audienceOf(admin, roundIdOf(round)), scopeOf(admin), path.id)) satisfies JsonResponseOf<"getFormAnswerCounts", 200>,
     ),
 
-  saveForm: async ({ body, admin, deps }) => {
-    const { form, created } = await saveForm(deps.db, body, staffAct(admin, deps.clock), "editor");
+  saveForm: async ({ body, admin, round, deps }) => {
+    const { form, created } = await saveForm(deps.db, roundIdOf(round), body, staffAct(admin, deps.clock), "editor");
     return created ? json(201, form satisfies JsonResponseOf<"saveForm", 201>) : json(200, form satisfies JsonResponseOf<"saveForm", 200>);
   },
 
-  deleteForm: async ({ query, admin, deps }) => {
-    await deleteForm(deps.db, query.formId, staffAct(admin, deps.clock));
+  deleteForm: async ({ query, admin, round, deps }) => {
+    await deleteForm(deps.db, roundIdOf(round), query.formId, staffAct(admin, deps.clock));
     return noContent();
   },
 
-  exportForm: async ({ path, deps }) => {
-    const form = await findForm(deps.db, ORGANIZERS, path.id);
+  exportForm: async ({ path, round, deps }) => {
+    const form = await findForm(deps.db, organizersIn(roundIdOf(round)), path.id);
     return json(200, toFormFile(form) satisfies JsonResponseOf<"exportForm", 200>, {
       "content-disposition": `attachment; filename="${fileName(form.code)}"`,
     });
   },
 
-  importForm: async ({ body, admin, deps }) => {
+  importForm: async ({ body, admin, round, deps }) => {
     const { input, filledIn } = readFormFile(body);
-    const { form } = await saveForm(deps.db, input, staffAct(admin, deps.clock), "file");
+    const { form } = await saveForm(deps.db, roundIdOf(round), input, staffAct(admin, deps.clock), "file");
     return json(201, { ...form, filledIn } satisfies JsonResponseOf<"importForm", 201>);
   },
 
-  reorderForms: async ({ body, admin, deps }) => {
-    await reorderForms(deps.db, body.formIds, staffAct(admin, deps.clock));
+  reorderForms: async ({ body, admin, round, deps }) => {
+    await reorderForms(deps.db, roundIdOf(round), body.formIds, staffAct(admin, deps.clock));
     return noContent();
   },
 };

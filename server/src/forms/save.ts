@@ -8,7 +8,7 @@ import { fail, type FieldError } from "../problem.ts";
 import { formHasAnswers, refuseAnsweredRemovals } from "./answered-guard.ts";
 import { findForm, type Form } from "./read.ts";
 import { checkCodes, checkIds, EMPTY_TREE, type FormInput, type StoredTree } from "./tree-check.ts";
-import { ORGANIZERS } from "./visibility.ts";
+import { organizersIn } from "./visibility.ts";
 import { removalsOf, writeTree } from "./write-tree.ts";
 
 const duplicateCode = (code: string, otherId?: number) => {
@@ -27,7 +27,13 @@ export type FormOrigin = "editor" | "file";
  * Creates a form (no `id`) or replaces one with the body's whole tree, in one transaction: either the whole body
  * is saved or nothing is. Answers the form as saved (read in the same transaction) and whether it was created.
  */
-export async function saveForm(db: Kysely<Database>, input: FormInput, act: StaffAct, origin: FormOrigin): Promise<{ form: Form; created: boolean }> {
+export async function saveForm(
+  db: Kysely<Database>,
+  roundId: number,
+  input: FormInput,
+  act: StaffAct,
+  origin: FormOrigin,
+): Promise<{ form: Form; created: boolean }> {
   throwIfAny(checkCodes(input), "Section and question codes must be unique within the form.");
   if (input.id !== undefined && input.baseVersion === undefined) {
     throw fail.validation({ baseVersion: [{ code: "required", message: "is required to update a form: the currentVersion the edit began from" }] });
@@ -37,12 +43,12 @@ export async function saveForm(db: Kysely<Database>, input: FormInput, act: Staf
   try {
     return await db.transaction().execute(async (trx) => {
       if (input.id === undefined) {
-        const form = await findForm(trx, ORGANIZERS, await createForm(trx, input, code, now));
+        const form = await findForm(trx, organizersIn(roundId), await createForm(trx, roundId, input, code, now));
         await recordAudit(trx, act, [createdEntry(form, origin)]);
         return { form, created: true };
       }
-      const before = await replaceForm(trx, input.id, input, code, now);
-      const form = await findForm(trx, ORGANIZERS, input.id);
+      const before = await replaceForm(trx, roundId, input.id, input, code, now);
+      const form = await findForm(trx, organizersIn(roundId), input.id);
       await recordAudit(trx, act, [updatedEntry(before, form)]);
       return { form, created: false };
     });
@@ -54,8 +60,9 @@ export async function saveForm(db: Kysely<Database>, input: FormInput, act: Staf
   }
 }
 
-async function refuseTakenCode(trx: Transaction<Database>, code: string, exceptId: number | null): Promise<void> {
-  let query = trx.selectFrom("form").select("id").where("code", "=", code);
+/** A form's code is unique within its round: the next round's copy of a form keeps its code. */
+async function refuseTakenCode(trx: Transaction<Database>, roundId: number, code: string, exceptId: number | null): Promise<void> {
+  let query = trx.selectFrom("form").select("id").where("electionRoundId", "=", roundId).where("code", "=", code);
   if (exceptId !== null) query = query.where("id", "!=", exceptId);
   const other = await query.executeTakeFirst();
   if (other) throw duplicateCode(code, other.id);
@@ -69,15 +76,16 @@ const formFields = (input: FormInput, code: string, now: Date) => ({
   updatedAt: now,
 });
 
-async function createForm(trx: Transaction<Database>, input: FormInput, code: string, now: Date): Promise<number> {
+async function createForm(trx: Transaction<Database>, roundId: number, input: FormInput, code: string, now: Date): Promise<number> {
   throwIfAny(checkIds(input, EMPTY_TREE), "A new form cannot refer to existing sections, questions or options.");
-  await refuseTakenCode(trx, code, null);
+  await refuseTakenCode(trx, roundId, code, null);
   const row = await trx
     .insertInto("form")
     .values({
       ...formFields(input, code, now),
+      electionRoundId: roundId,
       currentVersion: input.currentVersion ?? 1,
-      displayOrder: sql<number>`(SELECT coalesce(max(display_order), 0) + 1 FROM form)`,
+      displayOrder: sql<number>`(SELECT coalesce(max(display_order), 0) + 1 FROM form WHERE election_round_id = ${roundId})`,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -123,12 +131,13 @@ function updatedEntry(before: FormFacts, form: Form): AuditRecord {
 }
 
 /** Replaces the stored form with the body and answers the stored form's facts from before. */
-async function replaceForm(trx: Transaction<Database>, id: number, input: FormInput, code: string, now: Date): Promise<FormFacts> {
+async function replaceForm(trx: Transaction<Database>, roundId: number, id: number, input: FormInput, code: string, now: Date): Promise<FormFacts> {
   // The row lock serializes saves of one form, so the version check and the tree diff see the latest save.
   const stored = await trx
     .selectFrom("form")
     .select(["code", "description", "diaspora", "draft", "currentVersion"])
     .where("id", "=", id)
+    .where("electionRoundId", "=", roundId)
     .forUpdate()
     .executeTakeFirst();
   if (!stored) throw fail.notFound(`No form with id ${id}.`);
@@ -140,7 +149,7 @@ async function replaceForm(trx: Transaction<Database>, id: number, input: FormIn
   }
   const tree = await storedTree(trx, id);
   throwIfAny(checkIds(input, tree), "Some ids do not belong to this form.");
-  await refuseTakenCode(trx, code, id);
+  await refuseTakenCode(trx, roundId, code, id);
   const removals = removalsOf(input, tree);
   await refuseAnsweredRemovals(trx, removals);
   await trx

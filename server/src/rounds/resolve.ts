@@ -9,6 +9,12 @@ export interface Round {
   status: ElectionRoundStatus;
 }
 
+/** The round of an `x-round: scoped` operation, which the router resolved before calling its handler. */
+export function roundIdOf(round: Round | null): number {
+  if (!round) throw new Error("An x-round: scoped operation is handed its round; this one was not.");
+  return round.id;
+}
+
 export const archivedRound = (id?: number) =>
   fail.conflict("round_archived", `${id === undefined ? "The election round" : `Election round ${id}`} is archived; it can be read, not changed.`);
 

@@ -13,7 +13,6 @@ const GUARDED = [
   "answer",
   "note",
   "polling_station_info",
-  "answer_thread",
   "thread_event",
   "notification",
 ] as const;
