@@ -147,16 +147,17 @@ async function handle(c: Context, operation: Operation, validators: OperationVal
   const errors = { ...(path.ok ? {} : path.errors), ...(query.ok ? {} : query.errors), ...(body.ok ? {} : body.errors) };
   if (Object.keys(errors).length > 0) throw fail.validation(errors);
 
-  const asked = query.ok ? (query.value.electionRoundId as number | undefined) : undefined;
-  const round = operation.round === "scoped" ? await resolveRound(deps.db, asked, principal, operation.method !== "GET") : null;
   const id = operation.operationId as OperationId;
   const handler = operation.adminOnly ? adminHandlers[id] : handlers[id];
   if (!handler) {
     return problemResponse(problem(501, "not_implemented", `${operation.operationId} is specified but not implemented yet.`));
   }
+  const queryValues = query.ok ? query.value : {};
+  const asked = queryValues.electionRoundId as number | undefined;
+  const round = operation.round === "scoped" ? await resolveRound(deps.db, asked, principal, operation.method !== "GET") : null;
   const context = {
     path: path.ok ? path.value : {},
-    query: query.ok ? query.value : {},
+    query: queryValues,
     body: body.ok ? body.value : undefined,
     request: c.req.raw,
     clientAddress: clientAddress(c, deps),

@@ -36,7 +36,8 @@ interface ServerOptions {
   config?: Partial<AppConfig>;
 }
 
-async function signedIn(engine: Engine, { files, ...options }: ServerOptions): Promise<SignedInServer> {
+/** A seeded test server of its own, signed in; close it with `api.server.close()`. */
+export async function signedIn(engine: Engine, { files, ...options }: ServerOptions): Promise<SignedInServer> {
   const server = await startTestServer(engine, { ...options, files: files?.(engine) });
   return {
     server,

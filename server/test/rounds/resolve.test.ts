@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContract } from "../../src/http/contract.ts";
-import { expectProblem, type SignedInServer } from "../fixtures.ts";
+import { expectProblem, signedIn, type SignedInServer } from "../fixtures.ts";
 import { createObserver } from "../fixtures/reports-fixture.ts";
-import { engines, startTestServer } from "../harness.ts";
+import { engines } from "../harness.ts";
 
 /**
  * The election round of every scoped operation, resolved before its handler (issue 27): asked for or the current one,
@@ -21,18 +21,8 @@ describe.each(engines)("the election round of a request on %s", (engine) => {
   };
 
   beforeAll(async () => {
-    const server = await startTestServer(engine, { observers: 20 });
-    const organizer = await server.signIn("0700000001", "demo1234");
-    api = {
-      server,
-      organizer,
-      ngo2Admin: "",
-      db: () => server.handle.db,
-      get: (path, token) => server.request(path, { token }),
-      send: (method, path, token, json) => server.request(path, { method, token, json }),
-      signIn: (user, password) => server.request("/api/v2/access/authorize", { method: "POST", json: { user, password } }),
-    };
-    observer = await createObserver(api, organizer, "0799000001");
+    api = await signedIn(engine, { observers: 20 });
+    observer = await createObserver(api, api.organizer, "0799000001");
   });
   afterAll(() => api.server?.close());
 
