@@ -623,6 +623,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/election-rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The election rounds the caller works in
+         * @description Roles: organizer (every round), ngoAdmin (the rounds its NGO takes part in), observer (the active rounds
+         *     its NGO takes part in). Most recent election day first. `current` marks the round that operations without
+         *     `electionRoundId` work on for this caller.
+         */
+        get: operations["listElectionRounds"];
+        put?: never;
+        /**
+         * Create an election round, empty or from an existing one
+         * @description Roles: organizer only. The round starts `preparing`: organizers build it, nobody else sees it until it is
+         *     started. From `fromRoundId` it copies, in one transaction, what `copy` says; without `copy` it copies the
+         *     forms as drafts, the polling-station registry and the NGOs taking part (their observers with them), and
+         *     not the assignments. Without `fromRoundId` the round is empty and every active NGO takes part. Nothing that
+         *     was reported is ever copied: answers, notes, visits, threads and notifications stay in their round.
+         *
+         *     A name already used by another round (trimmed, in any case) is a 409 `duplicate_round_name`, so that a
+         *     double click or a resend creates one round. Assignments need the registry they point into: copying them
+         *     without the registry is a 400 naming `copy.assignments`.
+         */
+        post: operations["createElectionRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/election-rounds/{roundId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The election round's id. */
+                roundId: components["parameters"]["RoundIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One election round
+         * @description Roles as `listElectionRounds`: a round the caller does not work in is a 404, like one that does not exist.
+         */
+        get: operations["getElectionRound"];
+        /**
+         * Rename a round, move its election day, or change the NGOs taking part
+         * @description Roles: organizer only. Replaces `name`, `electionDay` and `ngoIds`. An archived round is read-only: 409
+         *     `round_archived`. A name used by another round is a 409 `duplicate_round_name`.
+         */
+        put: operations["updateElectionRound"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/election-rounds/{roundId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The election round's id. */
+                roundId: components["parameters"]["RoundIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a preparing round
+         * @description Roles: organizer only. `preparing` → `active`: the observers of the NGOs taking part see it, and it is the
+         *     current round when its election day is the latest of the active ones. Starting an active round again
+         *     changes nothing (200); an archived one is a 409 `round_archived` (reopen it instead).
+         */
+        post: operations["startElectionRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/election-rounds/{roundId}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The election round's id. */
+                roundId: components["parameters"]["RoundIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a round
+         * @description Roles: organizer only. The round becomes read-only for everyone: every write into it is refused with 409
+         *     `round_archived` (observers' late reports too, which their app is told about), and its claims are ended
+         *     (each recorded in its thread's timeline as lapsed). It stays fully readable. Archiving an archived round
+         *     again changes nothing (200).
+         */
+        post: operations["archiveElectionRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/election-rounds/{roundId}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The election round's id. */
+                roundId: components["parameters"]["RoundIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen an archived round
+         * @description Roles: organizer only. `archived` → `active`, recorded in the activity log. Only an archived round can be
+         *     reopened: another is a 409 `round_not_archived`.
+         */
+        post: operations["reopenElectionRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ngo": {
         parameters: {
             query?: never;
@@ -2110,6 +2247,68 @@ export interface components {
             /** Format: date-time */
             lastModified: string;
         };
+        /**
+         * @description `preparing`: organizers build it, nobody else sees it. `active`: observers report into it (several rounds
+         *     can be active at once). `archived`: read-only for everyone.
+         * @enum {string}
+         */
+        ElectionRoundStatus: "preparing" | "active" | "archived";
+        ElectionRound: {
+            id: number;
+            name: string;
+            /** Format: date */
+            electionDay: string;
+            status: components["schemas"]["ElectionRoundStatus"];
+            /** @description The round that operations without `electionRoundId` work on for the caller. */
+            current: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            statusChangedAt: string;
+            /** @description The NGOs taking part (their observers work in the round); an NGO admin sees only its own. */
+            ngoIds: number[];
+            /** @description What the round holds, as a copy into the next round would take it. */
+            counts: {
+                forms: number;
+                publishedForms: number;
+                pollingStations: number;
+                assignments: number;
+            };
+        };
+        ElectionRoundCreate: {
+            name: string;
+            /** Format: date */
+            electionDay: string;
+            /** @description The round to copy from; without it the round starts empty. */
+            fromRoundId?: number;
+            /** @description What to copy from `fromRoundId` (each choice has the default shown). */
+            copy?: {
+                /**
+                 * @description The forms in their order, as drafts, as published (those published there), or none.
+                 * @default drafts
+                 * @enum {string}
+                 */
+                forms: "drafts" | "published" | "none";
+                /**
+                 * @description The polling stations, retired ones too (a report names a station by county and number).
+                 * @default true
+                 */
+                registry: boolean;
+                /**
+                 * @description Which observers are sent where; needs `registry`.
+                 * @default false
+                 */
+                assignments: boolean;
+            };
+            /** @description The NGOs taking part; without it, those of `fromRoundId`, or every active NGO. */
+            ngoIds?: number[];
+        };
+        ElectionRoundUpdate: {
+            name: string;
+            /** Format: date */
+            electionDay: string;
+            ngoIds: number[];
+        };
         Ngo: {
             id: number;
             name: string;
@@ -2762,7 +2961,7 @@ export interface components {
             data: components["schemas"]["NotificationHistoryItem"][];
         };
         /** @enum {string} */
-        AuditSubjectType: "observer" | "ngo" | "ngoAdmin" | "form" | "notification" | "thread" | "station";
+        AuditSubjectType: "observer" | "ngo" | "ngoAdmin" | "form" | "notification" | "thread" | "station" | "electionRound";
         /**
          * @description `observers.imported` is about the NGO the observers were imported into (`count` observers);
          *     `forms.reordered` about no single form (`subject.id` null, labelled with the form codes in their new
@@ -2776,7 +2975,7 @@ export interface components {
          *     and retired, each number also a change from null).
          * @enum {string}
          */
-        AuditAction: "observer.created" | "observer.updated" | "observer.deleted" | "observer.pinReset" | "observers.imported" | "ngo.created" | "ngo.updated" | "ngo.deleted" | "ngo.activated" | "ngo.deactivated" | "ngo.organizerGranted" | "ngo.organizerRevoked" | "ngoAdmin.created" | "ngoAdmin.passwordReset" | "ngoAdmin.deleted" | "form.created" | "form.updated" | "form.published" | "form.deleted" | "forms.reordered" | "form.imported" | "notification.sent" | "thread.stateChanged" | "station.created" | "station.updated" | "station.retired" | "stations.imported";
+        AuditAction: "observer.created" | "observer.updated" | "observer.deleted" | "observer.pinReset" | "observers.imported" | "ngo.created" | "ngo.updated" | "ngo.deleted" | "ngo.activated" | "ngo.deactivated" | "ngo.organizerGranted" | "ngo.organizerRevoked" | "ngoAdmin.created" | "ngoAdmin.passwordReset" | "ngoAdmin.deleted" | "form.created" | "form.updated" | "form.published" | "form.deleted" | "forms.reordered" | "form.imported" | "notification.sent" | "thread.stateChanged" | "station.created" | "station.updated" | "station.retired" | "stations.imported" | "electionRound.created" | "electionRound.updated" | "electionRound.started" | "electionRound.archived" | "electionRound.reopened";
         AuditActor: {
             /** @description Null once the account is deleted. */
             adminId: number | null;
@@ -3146,6 +3345,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The election round's id. */
+        RoundIdPath: number;
         /**
          * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
          *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
@@ -4488,6 +4689,210 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listElectionRounds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rounds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rounds: components["schemas"]["ElectionRound"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createElectionRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Prezidențiale 2025 — turul 2",
+                 *       "electionDay": "2025-05-18",
+                 *       "fromRoundId": 1,
+                 *       "copy": {
+                 *         "forms": "drafts",
+                 *         "registry": true,
+                 *         "assignments": true
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ElectionRoundCreate"];
+            };
+        };
+        responses: {
+            /** @description The created round, with what it holds after the copy. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ElectionRound"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getElectionRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The election round's id. */
+                roundId: components["parameters"]["RoundIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The round. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ElectionRound"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateElectionRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The election round's id. */
+                roundId: components["parameters"]["RoundIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ElectionRoundUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated round. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ElectionRound"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    startElectionRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The election round's id. */
+                roundId: components["parameters"]["RoundIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The round, active. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ElectionRound"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RoundArchived"];
+        };
+    };
+    archiveElectionRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The election round's id. */
+                roundId: components["parameters"]["RoundIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The round, archived. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ElectionRound"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    reopenElectionRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The election round's id. */
+                roundId: components["parameters"]["RoundIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The round, active again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ElectionRound"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listNgos: {

@@ -36,6 +36,7 @@ import { observerHandlers } from "./observers/routes.ts";
 import { pollingStationAdminHandlers, pollingStationHandlers } from "./polling-stations/routes.ts";
 import { databaseUnavailable, fail, isDatabaseUnavailable, problem, problemResponse, ProblemError } from "./problem.ts";
 import { archivedRound, resolveRound } from "./rounds/resolve.ts";
+import { roundAdminHandlers, roundHandlers } from "./rounds/routes.ts";
 import { answerAdminHandlers, answerHandlers } from "./reports/answers/routes.ts";
 import { noteAdminHandlers, noteHandlers } from "./reports/notes/routes.ts";
 import { triageHandlers } from "./reports/triage/routes.ts";
@@ -52,6 +53,7 @@ const handlers: Handlers = {
   ...answerHandlers,
   ...noteHandlers,
   ...attachmentHandlers,
+  ...roundHandlers,
 };
 const adminHandlers: AdminHandlers = {
   ...ngoHandlers,
@@ -69,6 +71,7 @@ const adminHandlers: AdminHandlers = {
   ...triageHandlers,
   ...liveHandlers,
   ...auditHandlers,
+  ...roundAdminHandlers,
 };
 
 const MiB = 1024 * 1024;

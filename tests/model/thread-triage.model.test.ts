@@ -213,7 +213,7 @@ async function bringClaimTo(system: System, claim: ThreadClaim | null) {
   const holder = await serverClaim(system);
   if (claim?.holder === holder) return;
   if (claim) {
-    await claimThread(system.server.db, admins[claim.holder as keyof typeof admins], THREAD_A, true, TEST_NOW);
+    await claimThread(system.server.db, admins[claim.holder as keyof typeof admins], { ...THREAD_A, electionRoundId: 1 }, true, TEST_NOW);
     return;
   }
   await system.server.db

@@ -18,24 +18,24 @@ export interface KnownStation {
 
 export const stationName = (ref: StationRef) => `${ref.countyCode} ${ref.pollingStationNumber}`;
 
-/** The registry's stations named by `refs`, keyed by `stationName`; a name the registry does not have is absent. */
-export async function lookUpStations(db: Kysely<Database>, refs: readonly StationRef[]): Promise<Map<string, { id: number; status: PollingStationStatus }>> {
+/** One round's registry's stations named by `refs`, keyed by `stationName`; a name the registry does not have is absent. */
+export async function lookUpStations(db: Kysely<Database>, roundId: number, refs: readonly StationRef[]): Promise<Map<string, { id: number; status: PollingStationStatus }>> {
   if (refs.length === 0) return new Map();
   const { rows } = await sql<{ code: string; number: number; id: number; status: PollingStationStatus }>`
     SELECT w.code, w.number, s.id, s.status
     FROM unnest(${refs.map((ref) => ref.countyCode)}::text[], ${refs.map((ref) => ref.pollingStationNumber)}::int[]) AS w(code, number)
     JOIN county c ON c.code = w.code
-    JOIN polling_station s ON s.county_id = c.id AND s.number = w.number`.execute(db);
+    JOIN polling_station s ON s.election_round_id = ${roundId} AND s.county_id = c.id AND s.number = w.number`.execute(db);
   return new Map(rows.map((row) => [`${row.code} ${row.number}`, { id: row.id, status: row.status }]));
 }
 
 /**
- * The registry's stations named by `refs`, at most once each. One not in the registry is a 404 naming its
+ * One round's registry's stations named by `refs`, at most once each. One not in the registry is a 404 naming its
  * `stations[i].` field; a retired one is refused (422 `station_retired`) unless `keep` says the observer already has
  * it, so that saving an observer's list again still works after one of its stations was retired.
  */
-export async function knownStations(db: Kysely<Database>, refs: readonly StationRef[], keep: (id: number) => boolean = () => false): Promise<KnownStation[]> {
-  const found = await lookUpStations(db, refs);
+export async function knownStations(db: Kysely<Database>, roundId: number, refs: readonly StationRef[], keep: (id: number) => boolean = () => false): Promise<KnownStation[]> {
+  const found = await lookUpStations(db, roundId, refs);
   const unknown = fieldErrorMap();
   const retired = fieldErrorMap();
   const stations = new Map<number, KnownStation>();

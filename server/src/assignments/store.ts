@@ -14,13 +14,14 @@ interface ScopedObserver {
   phone: string;
 }
 
-/** The observer's stations in county and number order, with its latest arrival at each. */
-export async function observerStations(db: Kysely<Database>, observerId: number) {
+/** The observer's stations in the round, in county and number order, with its latest arrival at each. */
+export async function observerStations(db: Kysely<Database>, roundId: number, observerId: number) {
   const rows = await db
     .selectFrom("stationAssignment as a")
     .innerJoin("pollingStation as s", "s.id", "a.pollingStationId")
     .innerJoin("county as c", "c.id", "s.countyId")
     .leftJoin("pollingStationInfo as v", (join) => join.onRef("v.observerId", "=", "a.observerId").onRef("v.pollingStationId", "=", "a.pollingStationId"))
+    .where("a.electionRoundId", "=", roundId)
     .where("a.observerId", "=", observerId)
     .select(["s.id", "c.code as countyCode", "s.number as pollingStationNumber", "s.locality", "s.institution", "s.address", "s.status", "v.observerArrivalTime as arrivedAt"])
     .orderBy("c.displayOrder")
@@ -53,23 +54,25 @@ async function lockObservers(trx: Transaction<Database>, scope: NgoScope, ids: r
   return [...found.values()];
 }
 
-/** Each observer's current station names ("CJ 15"), for the activity log. */
-async function currentNames(trx: Transaction<Database>, observerIds: readonly number[]): Promise<Map<number, string[]>> {
+/** Each observer's current station names in the round ("CJ 15"), for the activity log. */
+async function currentNames(trx: Transaction<Database>, roundId: number, observerIds: readonly number[]): Promise<Map<number, string[]>> {
   const { rows } = await sql<{ observerId: number; names: string[] }>`
     SELECT a.observer_id, array_agg(c.code || ' ' || s.number ORDER BY c.display_order, s.number) AS names
     FROM station_assignment a JOIN polling_station s ON s.id = a.polling_station_id JOIN county c ON c.id = s.county_id
-    WHERE a.observer_id = ANY(${observerIds}::int[])
+    WHERE a.election_round_id = ${roundId} AND a.observer_id = ANY(${observerIds}::int[])
     GROUP BY a.observer_id`.execute(trx);
   return new Map(rows.map((row) => [row.observerId, row.names]));
 }
 
 /**
- * Sets (`replace`) or extends (`add`) the observers' stations in one transaction, logging each observer whose list
- * changed as `observer.updated` with its `stations` before and after. Answers how many assignments are new.
+ * Sets (`replace`) or extends (`add`) the observers' stations in the round, in one transaction, logging each observer
+ * whose list changed as `observer.updated` with its `stations` before and after. Their stations in other rounds stay
+ * as they are. Answers how many assignments are new.
  */
 export async function assignStations(
   db: Kysely<Database>,
   scope: NgoScope,
+  roundId: number,
   input: { observerIds: readonly number[]; stations: readonly StationRef[]; mode: "add" | "replace" },
   act: StaffAct,
   observerField: (index: number) => string = (index) => `observerIds[${index}]`,
@@ -77,25 +80,35 @@ export async function assignStations(
   return db.transaction().execute(async (trx) => {
     const observerIds = [...new Set(input.observerIds)];
     const observers = await lockObservers(trx, scope, observerIds, observerField);
-    const before = await currentNames(trx, observerIds);
-    const heldIds = new Set(
-      (await trx.selectFrom("stationAssignment").select("pollingStationId").where("observerId", "in", observerIds).execute()).map((row) => row.pollingStationId),
-    );
+    const before = await currentNames(trx, roundId, observerIds);
+    const held = await trx
+      .selectFrom("stationAssignment")
+      .select("pollingStationId")
+      .where("electionRoundId", "=", roundId)
+      .where("observerId", "in", observerIds)
+      .execute();
+    const heldIds = new Set(held.map((row) => row.pollingStationId));
     // A retired station an observer already holds may be listed again (its list saved unchanged); never newly given.
-    const stations = await knownStations(trx, input.stations, (id) => input.mode === "replace" && observerIds.length === 1 && heldIds.has(id));
+    const keep = (id: number) => input.mode === "replace" && observerIds.length === 1 && heldIds.has(id);
+    const stations = await knownStations(trx, roundId, input.stations, keep);
     const stationIds = stations.map((station) => station.id);
     if (input.mode === "replace") {
-      await trx.deleteFrom("stationAssignment").where("observerId", "in", observerIds).where("pollingStationId", "not in", stationIds.length > 0 ? stationIds : [0]).execute();
+      await trx
+        .deleteFrom("stationAssignment")
+        .where("electionRoundId", "=", roundId)
+        .where("observerId", "in", observerIds)
+        .where("pollingStationId", "not in", stationIds.length > 0 ? stationIds : [0])
+        .execute();
     }
     let added = 0;
     if (stationIds.length > 0) {
       const inserted = await sql`
-        INSERT INTO station_assignment (observer_id, polling_station_id, assigned_at)
-        SELECT o, s, ${act.at} FROM unnest(${observerIds}::int[]) AS o CROSS JOIN unnest(${stationIds}::int[]) AS s
+        INSERT INTO station_assignment (election_round_id, observer_id, polling_station_id, assigned_at)
+        SELECT ${roundId}::int, o, s, ${act.at} FROM unnest(${observerIds}::int[]) AS o CROSS JOIN unnest(${stationIds}::int[]) AS s
         ON CONFLICT DO NOTHING`.execute(trx);
       added = Number(inserted.numAffectedRows ?? 0);
     }
-    const after = await currentNames(trx, observerIds);
+    const after = await currentNames(trx, roundId, observerIds);
     const entries: AuditRecord[] = observers.flatMap((observer) => {
       const from = (before.get(observer.id) ?? []).join(", ");
       const to = (after.get(observer.id) ?? []).join(", ");

@@ -47,6 +47,7 @@ const subjectExists = sql<boolean>`CASE e.subject_type
   WHEN 'form' THEN EXISTS (SELECT 1 FROM form s WHERE s.id = e.subject_id)
   WHEN 'notification' THEN EXISTS (SELECT 1 FROM notification s WHERE s.id = e.subject_id)
   WHEN 'station' THEN EXISTS (SELECT 1 FROM polling_station s WHERE s.id = e.subject_id)
+  WHEN 'electionRound' THEN EXISTS (SELECT 1 FROM election_round s WHERE s.id = e.subject_id)
   WHEN 'thread' THEN EXISTS (
     SELECT 1 FROM answer_thread s WHERE s.observer_id = e.subject_id AND s.polling_station_id = e.subject_station_id)
   ELSE false END`;

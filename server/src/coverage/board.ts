@@ -9,8 +9,11 @@ type Figures = components["schemas"]["CoverageFigures"];
 
 const figureNames = ["stations", "assigned", "assignedNotArrived", "observed", "opened", "reporting", "counted", "silent", "irregularities"] as const;
 
-/** Every county in display order with its coverage figures, their sums, and the database's time of the query. */
-export async function coverageBoard(db: Kysely<Database>, scope: NgoScope, silentMinutes: number) {
+/**
+ * Every county in display order with its coverage figures in the round (its stations, their reports and
+ * assignments), their sums, and the database's time of the query.
+ */
+export async function coverageBoard(db: Kysely<Database>, scope: NgoScope, roundId: number, silentMinutes: number) {
   // A county's stations are its active ones, and its retired ones that were observed: a retired station keeps its
   // reports on the board, so that `stations - observed` still counts the stations with no observer yet. It keeps its
   // assignments too, but nobody is expected there any more: only active stations count as assigned.
@@ -27,8 +30,9 @@ export async function coverageBoard(db: Kysely<Database>, scope: NgoScope, silen
              count(*) FILTER (WHERE ${isSilent(silentMinutes)})::int AS silent,
              coalesce(sum(f.irregularities), 0)::int AS irregularities
       FROM polling_station s
-      LEFT JOIN (${stationFacts(scope)}) AS f ON f.id = s.id
-      LEFT JOIN (${stationAssignments(scope)}) AS a ON a.id = s.id
+      LEFT JOIN (${stationFacts(scope, roundId)}) AS f ON f.id = s.id
+      LEFT JOIN (${stationAssignments(scope, roundId)}) AS a ON a.id = s.id
+      WHERE s.election_round_id = ${roundId}
       GROUP BY s.county_id
     )
     SELECT statement_timestamp() AS as_of, c.code AS county_code, c.name AS county_name, coalesce(p.stations, 0) AS stations,

@@ -1,6 +1,7 @@
 import { scopeOf } from "../auth/scope.ts";
 import { json, type AdminHandlers, type JsonResponseOf } from "../http/handler.ts";
 import { pageBody } from "../http/paging.ts";
+import { roundIdOf } from "../rounds/resolve.ts";
 import { coverageBoard } from "./board.ts";
 import { coverageStations } from "./stations.ts";
 
@@ -8,14 +9,14 @@ const DEFAULT_SILENT_MINUTES = 30;
 
 /** Staff read which stations are covered, per county, and the stations behind each number. */
 export const coverageHandlers: AdminHandlers = {
-  getCoverage: async ({ query, admin, deps }) => {
-    const board = await coverageBoard(deps.db, scopeOf(admin), query.silentMinutes ?? DEFAULT_SILENT_MINUTES);
+  getCoverage: async ({ query, admin, round, deps }) => {
+    const board = await coverageBoard(deps.db, scopeOf(admin), roundIdOf(round), query.silentMinutes ?? DEFAULT_SILENT_MINUTES);
     return json(200, board satisfies JsonResponseOf<"getCoverage", 200>);
   },
 
-  listCoverageStations: async ({ query, admin, deps }) => {
+  listCoverageStations: async ({ query, admin, round, deps }) => {
     const paging = { page: query.page ?? 1, pageSize: query.pageSize ?? 20 };
-    const { asOf, totalItems, data } = await coverageStations(deps.db, scopeOf(admin), {
+    const { asOf, totalItems, data } = await coverageStations(deps.db, scopeOf(admin), roundIdOf(round), {
       countyCode: query.county,
       measure: query.measure,
       silentMinutes: query.silentMinutes ?? DEFAULT_SILENT_MINUTES,

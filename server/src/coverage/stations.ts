@@ -40,20 +40,20 @@ export interface CoverageStationsQuery extends Paging {
   silentMinutes: number;
 }
 
-/** The stations of one county behind one coverage number, by station number, with their in-scope observers. */
-export async function coverageStations(db: Kysely<Database>, scope: NgoScope, query: CoverageStationsQuery) {
+/** The round's stations of one county behind one coverage number, by station number, with their in-scope observers. */
+export async function coverageStations(db: Kysely<Database>, scope: NgoScope, roundId: number, query: CoverageStationsQuery) {
   const county = await db.selectFrom("county").select(["id", "code"]).where("code", "=", query.countyCode).executeTakeFirst();
   if (!county) throw fail.notFound(`There is no county ${query.countyCode}.`);
   const rows = sql`
-    WITH f AS (${stationFacts(scope, county.id)}), a AS (${stationAssignments(scope, county.id)})
+    WITH f AS (${stationFacts(scope, roundId, county.id)}), a AS (${stationAssignments(scope, roundId, county.id)})
     SELECT s.id AS id_polling_station, s.number AS polling_station_number, s.locality, s.address, f.last_activity
     FROM polling_station s LEFT JOIN f ON f.id = s.id LEFT JOIN a ON a.id = s.id
-    WHERE s.county_id = ${county.id} AND ${measures(query.silentMinutes)[query.measure]}`;
+    WHERE s.election_round_id = ${roundId} AND s.county_id = ${county.id} AND ${measures(query.silentMinutes)[query.measure]}`;
   const page = await pageWithTotal<StationRow>(db, rows, sql`polling_station_number`, query);
   const stationIds = page.data.map((station) => station.idPollingStation);
   // Behind the assignment numbers, the observers to call are the assigned ones, present or not.
   const assignedOnly = query.measure === "assigned" || query.measure === "assignedNotArrived";
-  const observers = await observersAt(db, scope, stationIds, assignedOnly ? "station_assignment" : "station_presence");
+  const observers = await observersAt(db, scope, roundId, stationIds, assignedOnly ? "station_assignment" : "station_presence");
   return {
     asOf: page.asOf.toISOString(),
     totalItems: page.totalItems,
@@ -74,7 +74,13 @@ export async function coverageStations(db: Kysely<Database>, scope: NgoScope, qu
  * The counted observers in scope at each station, by name (Romanian order): those with an answer, note or station
  * facts there (`station_presence`), or those assigned there (`station_assignment`).
  */
-async function observersAt(db: Kysely<Database>, scope: NgoScope, stationIds: number[], from: "station_presence" | "station_assignment") {
+async function observersAt(
+  db: Kysely<Database>,
+  scope: NgoScope,
+  roundId: number,
+  stationIds: number[],
+  from: "station_presence" | "station_assignment",
+) {
   const byStation = new Map<number, CoverageObserver[]>();
   if (stationIds.length === 0) return byStation;
   const { rows } = await sql<CoverageObserver & { pollingStationId: number }>`
@@ -82,7 +88,7 @@ async function observersAt(db: Kysely<Database>, scope: NgoScope, stationIds: nu
       SELECT r.polling_station_id, o.id, o.name, o.phone
       FROM ${sql.table(from)} r
       JOIN (${countedObservers(db, scope)}) AS o ON o.id = r.observer_id
-      WHERE r.polling_station_id = ANY(${stationIds}::int[])
+      WHERE r.election_round_id = ${roundId} AND r.polling_station_id = ANY(${stationIds}::int[])
     ) AS seen
     ORDER BY ${romanianOrder("seen.name")}, seen.id`.execute(db);
   for (const { pollingStationId, ...observer } of rows) {

@@ -28,6 +28,11 @@ export interface Database {
     createdAt: DefaultedTimestamp;
     statusChangedAt: DefaultedTimestamp;
   };
+  /** The NGOs taking part in a round, whose admins and observers work in it (migration 022). */
+  electionRoundNgo: {
+    electionRoundId: number;
+    ngoId: number;
+  };
   ngo: {
     id: Generated<number>;
     name: string;
@@ -86,9 +91,9 @@ export interface Database {
     pollingStationId: number;
     assignedAt: DefaultedTimestamp;
   };
-  /** One row: the registry's version, raised by every statement that changes stations (migration 016). */
+  /** One row per round: its registry's version, raised by every statement that changes its stations (migrations 016, 020). */
   stationRegistry: {
-    singleton: Generated<boolean>;
+    electionRoundId: ColumnType<number, never, never>;
     version: ColumnType<string, never, never>;
   };
   form: {
@@ -174,6 +179,8 @@ export interface Database {
   liveEvent: {
     id: Generated<number>;
     ngoId: number;
+    /** The thread's round (migration 021); null on access events, which are of every round. */
+    electionRoundId: number | null;
     kind: LiveEventKind;
     observerId: number | null;
     pollingStationId: number | null;

@@ -76,7 +76,8 @@ const formFields = (input: FormInput, code: string, now: Date) => ({
   updatedAt: now,
 });
 
-async function createForm(trx: Transaction<Database>, roundId: number, input: FormInput, code: string, now: Date): Promise<number> {
+/** Writes a new form at the end of its round's order (saveForm, and a round's copy of the forms before it). */
+export async function createForm(trx: Transaction<Database>, roundId: number, input: FormInput, code: string, now: Date): Promise<number> {
   throwIfAny(checkIds(input, EMPTY_TREE), "A new form cannot refer to existing sections, questions or options.");
   await refuseTakenCode(trx, roundId, code, null);
   const row = await trx

@@ -12,10 +12,10 @@ export interface BacklogPage {
 }
 
 /**
- * The in-scope events after `after`, read in one statement with the trim watermark, so that a trim between two
+ * The in-scope events of a round after `after`, read in one statement with the trim watermark, so that a trim between two
  * reads cannot pass for "no events".
  */
-export async function readBacklog(db: Kysely<Database>, admin: Admin, after: number, limit: number): Promise<BacklogPage> {
+export async function readBacklog(db: Kysely<Database>, admin: Admin, roundId: number, after: number, limit: number): Promise<BacklogPage> {
   const scope = admin.organizer ? sql`` : sql`AND e.ngo_id = ${admin.ngoId}`;
   const { rows } = await sql<{ trimmed: number; reached: number; id: number | null; ngo: number | null; payload: unknown }>`
     SELECT t.trimmed_through AS trimmed,
@@ -23,7 +23,8 @@ export async function readBacklog(db: Kysely<Database>, admin: Admin, after: num
       page.id, page.ngo, page.payload
     FROM live_event_trim t
     LEFT JOIN LATERAL (
-      SELECT e.id, e.ngo_id AS ngo, e.payload FROM live_event e WHERE e.id > ${after} AND e.kind <> 'access' ${scope}
+      SELECT e.id, e.ngo_id AS ngo, e.payload FROM live_event e
+      WHERE e.id > ${after} AND e.kind <> 'access' AND e.election_round_id = ${roundId} ${scope}
       ORDER BY e.id LIMIT ${limit}
     ) page ON true
     ORDER BY page.id`.execute(db);
@@ -31,6 +32,6 @@ export async function readBacklog(db: Kysely<Database>, admin: Admin, after: num
   return {
     trimmedThrough: Number(first.trimmed),
     reached: Number(first.reached),
-    events: rows.filter((row) => row.id !== null).map((row) => toLiveEvent({ id: row.id!, ngoId: row.ngo!, payload: row.payload })),
+    events: rows.filter((row) => row.id !== null).map((row) => toLiveEvent({ id: row.id!, ngoId: row.ngo!, electionRoundId: roundId, payload: row.payload })),
   };
 }

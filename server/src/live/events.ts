@@ -7,6 +7,8 @@ export type LiveThreadEvent = components["schemas"]["LiveThreadEvent"];
 export interface LiveEvent {
   id: number;
   ngoId: number;
+  /** The round of the thread: a stream is of one round. */
+  roundId: number | null;
   /** The claim holder, whose own streams say `mine: true`. */
   holderId: number | null;
   data: string;
@@ -15,12 +17,13 @@ export interface LiveEvent {
 export interface LiveEventRow {
   id: number;
   ngoId: number;
+  electionRoundId: number | null;
   payload: unknown;
 }
 
 export function toLiveEvent(row: LiveEventRow): LiveEvent {
   const payload = row.payload as LiveThreadEvent;
-  return { id: Number(row.id), ngoId: row.ngoId, holderId: payload.thread?.claim?.holderId ?? null, data: JSON.stringify(payload) };
+  return { id: Number(row.id), ngoId: row.ngoId, roundId: row.electionRoundId, holderId: payload.thread?.claim?.holderId ?? null, data: JSON.stringify(payload) };
 }
 
 /** Every other read is scoped the same way: organizers see all NGOs, an NGO admin only its own. */

@@ -67,7 +67,7 @@ export function createLiveHub({ db, listen, batchSize = 500, keepAliveMillisecon
   async function readBatch(): Promise<(LiveEventRow & { kind: LiveEventKind })[]> {
     return db
       .selectFrom("liveEvent")
-      .select(["id", "ngoId", "kind", "payload"])
+      .select(["id", "ngoId", "electionRoundId", "kind", "payload"])
       .where("id", ">", cursor)
       .orderBy("id")
       .limit(batchSize)

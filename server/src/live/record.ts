@@ -1,9 +1,15 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, LiveEventKind } from "../db/schema.ts";
 
-export interface ThreadKey {
+/** An observer's reports at a station; the station is of one round, so this names a thread. */
+export interface ObserverAtStation {
   observerId: number;
   pollingStationId: number;
+}
+
+/** A thread with its round (named as thread_event's column, so that a key spreads into a new event). */
+export interface ThreadKey extends ObserverAtStation {
+  electionRoundId: number;
 }
 
 /**
@@ -15,7 +21,7 @@ export interface ThreadKey {
 export async function recordLiveEvents(
   db: Kysely<Database>,
   kind: LiveEventKind,
-  threads: readonly ThreadKey[],
+  threads: readonly ObserverAtStation[],
   actor: string | null,
   at: Date,
 ): Promise<void> {

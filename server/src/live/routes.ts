@@ -1,10 +1,11 @@
 import type { AdminHandlers } from "../http/handler.ts";
 import { fail, problem, problemResponse } from "../problem.ts";
 import { openLiveStream } from "./stream.ts";
+import { roundIdOf } from "../rounds/resolve.ts";
 
 /** The staff's live event stream (server-sent events). */
 export const liveHandlers: AdminHandlers = {
-  streamLiveEvents: ({ admin, request, tokenExpiresAt, deps }) => {
+  streamLiveEvents: ({ admin, request, tokenExpiresAt, round, deps }) => {
     if (!deps.live) return problemResponse(problem(501, "not_implemented", "This server runs without live events."));
     // The SSE standard sends no header rather than an empty one; both mean "from now on".
     const header = request.headers.get("last-event-id") || null;
@@ -15,6 +16,7 @@ export const liveHandlers: AdminHandlers = {
       hub: deps.live,
       db: deps.db,
       admin,
+      roundId: roundIdOf(round),
       lastEventId: header === null ? null : Number(header),
       // Every operation but the public ones has a token.
       expiresAt: tokenExpiresAt!,

@@ -9,6 +9,8 @@ export interface LiveStreamOptions {
   hub: LiveHub;
   db: Kysely<Database>;
   admin: Admin;
+  /** The round whose threads the stream follows. */
+  roundId: number;
   /** The client's Last-Event-ID; null: only the events from now on. */
   lastEventId: number | null;
   /** The stream ends then: when its token stops being valid. */
@@ -36,7 +38,7 @@ const MAX_TIMER_MILLISECONDS = 2 ** 31 - 1;
  * request's authentication and the subscription would otherwise go unseen.
  */
 export function openLiveStream(options: LiveStreamOptions): Response {
-  const { hub, db, admin, lastEventId, expiresAt, now, signal, queueBytes = 1024 * 1024, backlogBatch = 200 } = options;
+  const { hub, db, admin, roundId, lastEventId, expiresAt, now, signal, queueBytes = 1024 * 1024, backlogBatch = 200 } = options;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let ended = false;
   // Ids up to here are not sent: the client has them, or this stream sent them already.
@@ -97,7 +99,7 @@ export function openLiveStream(options: LiveStreamOptions): Response {
     for (let first = true; ; first = false) {
       await roomInQueue();
       if (ended) return;
-      const page = await readBacklog(db, admin, after, backlogBatch);
+      const page = await readBacklog(db, admin, roundId, after, backlogBatch);
       if (ended) return;
       // Trimmed past the client's point, or a point this database never reached (it was recreated): what the
       // client shows cannot be brought up to date event by event.
@@ -132,7 +134,7 @@ export function openLiveStream(options: LiveStreamOptions): Response {
 
   unsubscribe = hub.subscribe({
     admin,
-    wants: (event) => inScope(admin, event),
+    wants: (event) => event.roundId === roundId && inScope(admin, event),
     deliver: (event) => {
       if (!held) return send(event, true);
       held.push(event);

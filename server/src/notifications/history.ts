@@ -12,11 +12,13 @@ interface Paging {
   pageSize: number;
 }
 
-const inScope = (scope: NgoScope) => (scope.kind === "ngo" ? sql`n.sender_ngo_id = ${scope.ngoId}` : sql`true`);
+/** The notifications of one round that the scope sees: every NGO's (organizers) or the sender NGO's own. */
+const inScope = (scope: NgoScope, roundId: number) =>
+  scope.kind === "ngo" ? sql`n.election_round_id = ${roundId} AND n.sender_ngo_id = ${scope.ngoId}` : sql`n.election_round_id = ${roundId}`;
 
-/** The history, newest first, each notification with its recipients counted per status. */
-export async function listNotificationHistory(db: Kysely<Database>, scope: NgoScope, { page, pageSize }: Paging) {
-  const total = await sql<{ count: number }>`SELECT count(*)::int AS count FROM notification n WHERE ${inScope(scope)}`.execute(db);
+/** A round's history, newest first, each notification with its recipients counted per status. */
+export async function listNotificationHistory(db: Kysely<Database>, scope: NgoScope, roundId: number, { page, pageSize }: Paging) {
+  const total = await sql<{ count: number }>`SELECT count(*)::int AS count FROM notification n WHERE ${inScope(scope, roundId)}`.execute(db);
   const { rows } = await sql<Omit<HistoryItem, "statuses" | "sentAt"> & { sentAt: Date } & Record<"queued" | "sent" | "failed" | "nodevice" | "notpushed", number>>`
     SELECT n.id, n.title, n.message, n.channel, n.sender_from AS "from", n.sent_at,
       coalesce(a.account, n.sender_account, '') AS sender_account, ngo.name AS sender_ngo_name, n.audience, n.provider,
@@ -32,7 +34,7 @@ export async function listNotificationHistory(db: Kysely<Database>, scope: NgoSc
         (count(*) FILTER (WHERE r.status = 'no_device'))::int AS nodevice,
         (count(*) FILTER (WHERE r.status = 'not_pushed'))::int AS notpushed
       FROM notification_recipient r WHERE r.notification_id = n.id) c
-    WHERE ${inScope(scope)}
+    WHERE ${inScope(scope, roundId)}
     ORDER BY n.sent_at DESC, n.id DESC
     LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db);
   const items = rows.map(({ queued, sent, failed, nodevice, notpushed, sentAt, ...item }): HistoryItem => ({
@@ -43,9 +45,19 @@ export async function listNotificationHistory(db: Kysely<Database>, scope: NgoSc
   return { items, totalItems: total.rows[0]!.count };
 }
 
-/** One notification's recipients by name, then id; another NGO's notification is a 404 to an NGO admin. */
-export async function listRecipients(db: Kysely<Database>, scope: NgoScope, id: number, status: RecipientStatus | undefined, { page, pageSize }: Paging) {
-  const found = await sql`SELECT 1 FROM notification n WHERE n.id = ${id} AND ${inScope(scope)}`.execute(db);
+/**
+ * One notification's recipients by name, then id; a notification of another round, or another NGO's to an NGO admin,
+ * is a 404. Recipients belong to their notification, so finding it in the round is the round's whole check.
+ */
+export async function listRecipients(
+  db: Kysely<Database>,
+  scope: NgoScope,
+  roundId: number,
+  id: number,
+  status: RecipientStatus | undefined,
+  { page, pageSize }: Paging,
+) {
+  const found = await sql`SELECT 1 FROM notification n WHERE n.id = ${id} AND ${inScope(scope, roundId)}`.execute(db);
   if (found.rows.length === 0) throw fail.notFound(`No notification with id ${id}.`);
   const withStatus = status === undefined ? sql`true` : sql`r.status = ${status}`;
   const total = await sql<{ count: number }>`

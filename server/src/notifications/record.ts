@@ -16,6 +16,8 @@ export interface Compose {
 }
 
 export interface SendRequest {
+  /** The election round the notification is sent in; its history lists it there only. */
+  roundId: number;
   admin: Admin;
   audience: Audience;
   compose: Compose;
@@ -35,26 +37,31 @@ export async function recordNotification(db: Kysely<Database>, request: SendRequ
   const { admin, audience, idempotencyKey } = request;
   const result = await db.transaction().execute(async (trx) => {
     if (idempotencyKey !== undefined && !(await claimIdempotencyKey(trx, admin.adminId, idempotencyKey, fingerprintOf(request)))) return null;
-    if (audience.kind === "selected") await checkRecipients(trx, admin, audience.observerIds);
+    if (audience.kind === "selected") await checkRecipients(trx, admin, request.roundId, audience.observerIds);
     return insertNotification(trx, request);
   });
   if (result) return { replayed: false, result };
-  return { replayed: true, result: (await resultByKey(db, admin, idempotencyKey!))! };
+  return { replayed: true, result: (await resultByKey(db, request.roundId, admin, idempotencyKey!))! };
 }
 
-/** The operation and its body as the contract names them; the recipients are a set. */
-function fingerprintOf({ audience, compose }: SendRequest): string {
+/**
+ * The operation, its round and its body as the contract names them; the recipients are a set. The round is the target:
+ * the same key and message in another round is another request (a 422), not a replay of the first round's notification.
+ */
+function fingerprintOf({ roundId, audience, compose }: SendRequest): string {
   const { channel, from, title, message } = compose;
+  const target = { electionRoundId: roundId };
   return audience.kind === "selected"
-    ? requestFingerprint("sendNotification", null, { channel, from, title, message, recipients: [...new Set(audience.observerIds)].sort((a, b) => a - b) })
-    : requestFingerprint("sendNotificationToAll", null, { channel, from, title, message });
+    ? requestFingerprint("sendNotification", target, { channel, from, title, message, recipients: [...new Set(audience.observerIds)].sort((a, b) => a - b) })
+    : requestFingerprint("sendNotificationToAll", target, { channel, from, title, message });
 }
 
 /** Logged as `notification.sent` about the sender's NGO's notification, with its recipients as the count; a replay is not logged. */
-async function insertNotification(trx: Transaction<Database>, { admin, audience, compose, provider, idempotencyKey, now }: SendRequest) {
+async function insertNotification(trx: Transaction<Database>, { roundId, admin, audience, compose, provider, idempotencyKey, now }: SendRequest) {
   const inserted = await trx
     .insertInto("notification")
     .values({
+      electionRoundId: roundId,
       title: compose.title,
       message: compose.message,
       channel: compose.channel,
@@ -77,7 +84,7 @@ async function insertNotification(trx: Transaction<Database>, { admin, audience,
           THEN 'queued' ELSE 'no_device' END,
         ${now}
       FROM observer o
-      WHERE ${audienceCondition(admin, audience)}
+      WHERE ${audienceCondition(admin, roundId, audience)}
       RETURNING status)
     SELECT count(*)::int AS recipients, (count(*) FILTER (WHERE status = 'no_device'))::int AS unreachable FROM added`.execute(trx);
   const { recipients, unreachable } = rows[0]!;
@@ -96,12 +103,12 @@ async function insertNotification(trx: Transaction<Database>, { admin, audience,
   return { id: inserted.id, recipients, reachable: recipients - unreachable, notReachable: unreachable, provider };
 }
 
-async function resultByKey(db: Kysely<Database>, admin: Admin, key: string): Promise<NotificationResult | undefined> {
+async function resultByKey(db: Kysely<Database>, roundId: number, admin: Admin, key: string): Promise<NotificationResult | undefined> {
   const { rows } = await sql<{ id: number; provider: PushProviderName; recipients: number; unreachable: number }>`
     SELECT n.id, n.provider, count(r.observer_id)::int AS recipients,
       (count(*) FILTER (WHERE r.status = 'no_device'))::int AS unreachable
     FROM notification n LEFT JOIN notification_recipient r ON r.notification_id = n.id
-    WHERE n.sender_admin_id = ${admin.adminId} AND n.idempotency_key = ${key}
+    WHERE n.sender_admin_id = ${admin.adminId} AND n.idempotency_key = ${key} AND n.election_round_id = ${roundId}
     GROUP BY n.id`.execute(db);
   const row = rows[0];
   if (!row) return undefined;

@@ -8,15 +8,17 @@ import type { Audience } from "./audience.ts";
 import { listNotificationHistory, listRecipients } from "./history.ts";
 import { outboxProvider, type NotificationDelivery } from "./provider.ts";
 import { recordNotification, type Compose } from "./record.ts";
+import { roundIdOf } from "../rounds/resolve.ts";
 
 // A server built without delivery (tools, some benchmarks) records to the outbox; nothing pushes then.
 const recordOnly: NotificationDelivery = { provider: outboxProvider, wake: () => {} };
 const delivery = (deps: AppDependencies) => deps.notifications ?? recordOnly;
 
-async function send(deps: AppDependencies, admin: Admin, request: Request, audience: Audience, compose: Compose) {
+async function send(deps: AppDependencies, roundId: number, admin: Admin, request: Request, audience: Audience, compose: Compose) {
   const idempotencyKey = idempotencyKeyOf(request);
   const { provider, wake } = delivery(deps);
   const { replayed, result } = await recordNotification(deps.db, {
+    roundId,
     admin,
     audience,
     compose: { channel: compose.channel, from: compose.from, title: compose.title, message: compose.message },
@@ -29,19 +31,20 @@ async function send(deps: AppDependencies, admin: Admin, request: Request, audie
 }
 
 export const notificationHandlers: AdminHandlers = {
-  sendNotification: ({ body, admin, deps, request }) => send(deps, admin, request, { kind: "selected", observerIds: body.recipients }, body),
+  sendNotification: ({ body, admin, round, deps, request }) =>
+    send(deps, roundIdOf(round), admin, request, { kind: "selected", observerIds: body.recipients }, body),
 
-  sendNotificationToAll: ({ body, admin, deps, request }) => send(deps, admin, request, { kind: "all" }, body),
+  sendNotificationToAll: ({ body, admin, round, deps, request }) => send(deps, roundIdOf(round), admin, request, { kind: "all" }, body),
 
-  listNotifications: async ({ query, admin, deps }) => {
+  listNotifications: async ({ query, admin, round, deps }) => {
     const paging = { page: query.page ?? 1, pageSize: query.pageSize ?? 20 };
-    const { items, totalItems } = await listNotificationHistory(deps.db, scopeOf(admin), paging);
+    const { items, totalItems } = await listNotificationHistory(deps.db, scopeOf(admin), roundIdOf(round), paging);
     return json(200, pageBody(items, totalItems, paging) satisfies JsonResponseOf<"listNotifications", 200>);
   },
 
-  listNotificationRecipients: async ({ path, query, admin, deps }) => {
+  listNotificationRecipients: async ({ path, query, admin, round, deps }) => {
     const paging = { page: query.page ?? 1, pageSize: query.pageSize ?? 20 };
-    const { items, totalItems } = await listRecipients(deps.db, scopeOf(admin), path.id, query.status, paging);
+    const { items, totalItems } = await listRecipients(deps.db, scopeOf(admin), roundIdOf(round), path.id, query.status, paging);
     return json(200, pageBody(items, totalItems, paging) satisfies JsonResponseOf<"listNotificationRecipients", 200>);
   },
 

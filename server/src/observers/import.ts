@@ -20,6 +20,8 @@ const INSERT_BATCH = 1000;
 export interface ObserverImport {
   file: File;
   ngo: OneNgo;
+  /** The round whose registry the Stations column names, and in which the observers are assigned to them. */
+  roundId: number;
   dryRun: boolean;
   /** Logged as one `observers.imported` entry about the NGO, with the count; a dry run is not logged. */
   act: StaffAct;
@@ -46,7 +48,7 @@ export async function importObservers(db: Kysely<Database>, request: ObserverImp
   if (!reading.ok) throw importInvalid(reading.errors);
   const checked = reading.rows.map(checkRow);
   const existing = await existingPhones(db, checked.map((row) => row.phone).filter((phone) => PHONE.test(phone)));
-  const registry = await lookUpStations(db, checked.flatMap((row) => row.stations));
+  const registry = await lookUpStations(db, request.roundId, checked.flatMap((row) => row.stations));
   const errors = [...reading.syntaxErrors, ...checked.flatMap((row) => row.errors), ...duplicateErrors(checked, existing), ...stationErrors(checked, registry)];
   if (errors.length > 0) throw importInvalid(errors);
   const rows = checked.map(({ line, phone, pin, name, stations }) => ({ line, phone, pin, name, stations }));
@@ -138,7 +140,7 @@ async function hashPins(pins: string[]): Promise<string[]> {
   return hashes;
 }
 
-async function insertObservers(db: Kysely<Database>, { ngo, act }: ObserverImport, rows: ValidRow[], registry: Registry): Promise<void> {
+async function insertObservers(db: Kysely<Database>, { ngo, roundId, act }: ObserverImport, rows: ValidRow[], registry: Registry): Promise<void> {
   const pinHashes = await hashPins(rows.map((row) => row.pin));
   const values = rows.map((row, index) => ({ ngoId: ngo.ngoId, phone: row.phone, name: row.name, pinHash: pinHashes[index]! }));
   try {
@@ -148,7 +150,9 @@ async function insertObservers(db: Kysely<Database>, { ngo, act }: ObserverImpor
         const inserted = await trx.insertInto("observer").values(values.slice(start, start + INSERT_BATCH)).returning(["id", "phone"]).execute();
         for (const row of inserted) ids.set(row.phone, row.id);
       }
-      const assignments = rows.flatMap((row) => row.stations.map((ref) => ({ observerId: ids.get(row.phone)!, pollingStationId: registry.get(stationName(ref))!.id })));
+      const assignments = rows.flatMap((row) =>
+        row.stations.map((ref) => ({ electionRoundId: roundId, observerId: ids.get(row.phone)!, pollingStationId: registry.get(stationName(ref))!.id })),
+      );
       for (let start = 0; start < assignments.length; start += INSERT_BATCH) {
         await trx.insertInto("stationAssignment").values(assignments.slice(start, start + INSERT_BATCH)).onConflict((oc) => oc.doNothing()).execute();
       }

@@ -11,6 +11,7 @@ import { findManagedObserver } from "./scope.ts";
 import { forgetDevice, insertObserver, normalizeName, resetPin, softDeleteObserver, updateObserver } from "./store.ts";
 import { listActiveObservers } from "./targeting.ts";
 import { pageBody } from "../http/paging.ts";
+import { roundIdOf } from "../rounds/resolve.ts";
 
 type FilterQuery = Pick<QueryOf<"listObservers">, "Name" | "Number" | "NgoId">;
 type SortQuery = Pick<QueryOf<"listObservers">, "SortBy" | "SortDirection">;
@@ -73,17 +74,18 @@ export const observerHandlers: AdminHandlers = {
     return noContent();
   },
 
-  importObservers: async ({ request, admin, deps }) => {
+  importObservers: async ({ request, admin, round, deps }) => {
     const form = await readImportForm(request);
     const ngo = await joinScope(deps.db, admin, form.ngoId);
-    const { count } = await importObservers(deps.db, { file: form.file, ngo, dryRun: form.dryRun, act: staffAct(admin, deps.clock) });
+    const input = { file: form.file, ngo, roundId: roundIdOf(round), dryRun: form.dryRun, act: staffAct(admin, deps.clock) };
+    const { count } = await importObservers(deps.db, input);
     return json(200, { count, dryRun: form.dryRun } satisfies JsonResponseOf<"importObservers", 200>);
   },
 
-  exportObservers: ({ query, admin, deps }) =>
-    exportObservers(deps.db, observerFilter(admin, query), observerSort(query), query.format ?? "csv"),
+  exportObservers: ({ query, admin, round, deps }) =>
+    exportObservers(deps.db, roundIdOf(round), observerFilter(admin, query), observerSort(query), query.format ?? "csv"),
 
-  listActiveObservers: async ({ query, admin, deps }) => {
+  listActiveObservers: async ({ query, admin, round, deps }) => {
     const from = query.fromPollingStationNumber;
     const to = query.toPollingStationNumber;
     if (from !== undefined && to !== undefined && to < from) {
@@ -91,6 +93,7 @@ export const observerHandlers: AdminHandlers = {
     }
     const body = (await listActiveObservers(deps.db, {
       scope: scopeOf(admin),
+      roundId: roundIdOf(round),
       countyCodes: query.countyCodes,
       from,
       to,

@@ -8,6 +8,8 @@ export type ActiveObserver = components["schemas"]["ActiveObserver"];
 
 export interface ActiveObserverQuery {
   scope: NgoScope;
+  /** The election round whose stations, visits and assignments are searched; counties and numbers are its registry's. */
+  roundId: number;
   countyCodes: string[];
   from?: number;
   to?: number;
@@ -22,7 +24,8 @@ const PUSH_CHANNEL = "Firebase";
 /**
  * Each observer who recorded an arrival at a station the query matches, once, with those stations ("CJ 15") in
  * county then number order. One pass over the county's visits: checking each observer with a correlated EXISTS
- * and then listing their stations per row took half of the 50 ms a county's list may take on election day.
+ * and then listing their stations per row took half of the 50 ms a county's list may take on election day. The
+ * round is matched on both sides so that an index led by the round can serve either (a station belongs to one round).
  */
 function matchedStations(db: Kysely<Database>, query: ActiveObserverQuery) {
   if (query.assigned) return assignedStations(db, query);
@@ -30,6 +33,8 @@ function matchedStations(db: Kysely<Database>, query: ActiveObserverQuery) {
     .selectFrom("pollingStationInfo as visit")
     .innerJoin("pollingStation as station", "station.id", "visit.pollingStationId")
     .innerJoin("county", "county.id", "station.countyId")
+    .where("visit.electionRoundId", "=", query.roundId)
+    .where("station.electionRoundId", "=", query.roundId)
     .where("visit.observerArrivalTime", "is not", null)
     .where("county.code", "in", query.countyCodes)
     .$if(query.from !== undefined, (visits) => visits.where("station.number", ">=", query.from!))
@@ -48,6 +53,8 @@ function assignedStations(db: Kysely<Database>, query: ActiveObserverQuery) {
     .selectFrom("stationAssignment as assignment")
     .innerJoin("pollingStation as station", "station.id", "assignment.pollingStationId")
     .innerJoin("county", "county.id", "station.countyId")
+    .where("assignment.electionRoundId", "=", query.roundId)
+    .where("station.electionRoundId", "=", query.roundId)
     .where("county.code", "in", query.countyCodes)
     .$if(query.from !== undefined, (assigned) => assigned.where("station.number", ">=", query.from!))
     .$if(query.to !== undefined, (assigned) => assigned.where("station.number", "<=", query.to!))
@@ -58,7 +65,10 @@ function assignedStations(db: Kysely<Database>, query: ActiveObserverQuery) {
     ]);
 }
 
-/** Observers who recorded an arrival at a matching station, by name then id, and whether a push can reach them. */
+/**
+ * Observers who recorded an arrival at (or are assigned to) a matching station of the round, by name then id, and
+ * whether a push can reach them.
+ */
 export async function listActiveObservers(db: Kysely<Database>, query: ActiveObserverQuery): Promise<ActiveObserver[]> {
   const rows = await observerRows(db, { scope: query.scope }, { by: "name", direction: "asc" })
     .innerJoin(matchedStations(db, query).as("matched"), "matched.observerId", "o.id")

@@ -24,14 +24,14 @@ const cells = (station: PollingStation): Cell[] => [
 const LAYOUT = { header: HEADER, cells, textColumns: new Set([2, 3, 4]) };
 
 /**
- * The whole registry, active and retired stations, as a UTF-8 CSV with a byte-order mark (Excel then reads the
+ * A round's whole registry, active and retired stations, as a UTF-8 CSV with a byte-order mark (Excel then reads the
  * diacritics), streamed page by page. The version is read before the rows: a change in between labels newer rows
  * with an older ETag, which costs a client one more download, never a missed change.
  */
-export async function exportStations(db: Kysely<Database>): Promise<Response> {
-  const version = await registryVersion(db);
-  const ids = await stationIdsInOrder(db);
-  return new Response(streamCsv(LAYOUT, stationPages(db, ids)), {
+export async function exportStations(db: Kysely<Database>, roundId: number): Promise<Response> {
+  const version = await registryVersion(db, roundId);
+  const ids = await stationIdsInOrder(db, roundId);
+  return new Response(streamCsv(LAYOUT, stationPages(db, roundId, ids)), {
     status: 200,
     headers: {
       "content-type": "text/csv; charset=utf-8",
@@ -41,6 +41,6 @@ export async function exportStations(db: Kysely<Database>): Promise<Response> {
   });
 }
 
-async function* stationPages(db: Kysely<Database>, ids: number[]): AsyncGenerator<PollingStation[]> {
-  for (let start = 0; start < ids.length; start += PAGE_SIZE) yield await stationsByIds(db, ids.slice(start, start + PAGE_SIZE));
+async function* stationPages(db: Kysely<Database>, roundId: number, ids: number[]): AsyncGenerator<PollingStation[]> {
+  for (let start = 0; start < ids.length; start += PAGE_SIZE) yield await stationsByIds(db, roundId, ids.slice(start, start + PAGE_SIZE));
 }

@@ -8,19 +8,27 @@ import { fail } from "../problem.ts";
 type StationObserver = components["schemas"]["StationObserver"];
 
 /**
- * The live observers in `scope` assigned to the station or present there (station_presence: an arrival, answers or
- * a note), assigned ones first, then in Romanian name order. An unknown station is a 404; a station whose observers
- * are all another NGO's answers an empty list, as one without observers does.
+ * The live observers in `scope` assigned to the round's station or present there (station_presence: an arrival,
+ * answers or a note), assigned ones first, then in Romanian name order. An unknown station, or one of another round,
+ * is a 404; a station whose observers are all another NGO's answers an empty list, as one without observers does.
+ * What is reported at a station names the station's round (their keys say so), so the rows joined by station are the
+ * round's.
  */
-export async function stationObservers(db: Kysely<Database>, scope: NgoScope, stationId: number): Promise<StationObserver[]> {
-  const station = await db.selectFrom("pollingStation").select("id").where("id", "=", stationId).executeTakeFirst();
+export async function stationObservers(db: Kysely<Database>, scope: NgoScope, roundId: number, stationId: number): Promise<StationObserver[]> {
+  const station = await db
+    .selectFrom("pollingStation")
+    .select("id")
+    .where("id", "=", stationId)
+    .where("electionRoundId", "=", roundId)
+    .executeTakeFirst();
   if (!station) throw fail.notFound(`There is no polling station with id ${stationId}.`);
   // From the station's own rows (both indexed by station), never a scan of every observer.
   const here = db
     .selectFrom("stationAssignment")
     .select("observerId")
+    .where("electionRoundId", "=", roundId)
     .where("pollingStationId", "=", stationId)
-    .union(db.selectFrom("stationPresence").select("observerId").where("pollingStationId", "=", stationId))
+    .union(db.selectFrom("stationPresence").select("observerId").where("electionRoundId", "=", roundId).where("pollingStationId", "=", stationId))
     .as("h");
   let query = db
     .selectFrom(here)

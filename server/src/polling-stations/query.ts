@@ -16,10 +16,11 @@ export interface StationFilter {
   search?: string;
 }
 
-/** Counties as the API shows them, in display order, each with its number of active stations (`limit`). */
-export function listCounties(db: Kysely<Database>, diaspora: boolean | undefined) {
-  // A correlated count: one index range of polling_station's (county_id, number) per county.
-  const activeStations = sql<number>`(SELECT count(*)::int FROM polling_station s WHERE s.county_id = county.id AND s.status = 'active')`;
+/** Counties as the API shows them, in display order, each with its number of active stations in the round (`limit`). */
+export function listCounties(db: Kysely<Database>, roundId: number, diaspora: boolean | undefined) {
+  // A correlated count: one index range of polling_station's (election_round_id, county_id, number) per county.
+  const activeStations = sql<number>`(
+    SELECT count(*)::int FROM polling_station s WHERE s.election_round_id = ${roundId} AND s.county_id = county.id AND s.status = 'active')`;
   let counties = db
     .selectFrom("county")
     .select(["id", "code", "name", activeStations.as("limit"), "diaspora", "displayOrder as order"])
@@ -29,17 +30,25 @@ export function listCounties(db: Kysely<Database>, diaspora: boolean | undefined
   return counties.execute();
 }
 
-/** The registry's version as the API writes it: text on both drivers (int8 is a string on pg, a number on PGlite). */
-export async function registryVersion(db: Kysely<Database>): Promise<string> {
-  const row = await db.selectFrom("stationRegistry").select(sql<string>`version::text`.as("version")).executeTakeFirstOrThrow();
-  return row.version;
+/**
+ * The version of a round's registry as the API writes it: text on both drivers (int8 is a string on pg, a number on
+ * PGlite). A round that never had a station has no row yet: "0", the same empty list in every such round.
+ */
+export async function registryVersion(db: Kysely<Database>, roundId: number): Promise<string> {
+  const row = await db
+    .selectFrom("stationRegistry")
+    .select(sql<string>`version::text`.as("version"))
+    .where("electionRoundId", "=", roundId)
+    .executeTakeFirst();
+  return row?.version ?? "0";
 }
 
-/** Every station with its county, as the API's columns. */
-function stations(db: Kysely<Database>) {
+/** Every station of the round with its county, as the API's columns. */
+function stations(db: Kysely<Database>, roundId: number) {
   return db
     .selectFrom("pollingStation as s")
     .innerJoin("county as c", "c.id", "s.countyId")
+    .where("s.electionRoundId", "=", roundId)
     .select([
       "s.id",
       "c.code as countyCode",
@@ -60,9 +69,9 @@ type StationRow = Awaited<ReturnType<ReturnType<typeof stations>["execute"]>>[nu
 
 const toStation = ({ updatedAt, ...row }: StationRow): PollingStation => ({ ...row, updatedAt: updatedAt.toISOString() });
 
-/** The stations the filter keeps, without their county's row (a county code is matched through its id). */
-function matching(db: Kysely<Database>, filter: StationFilter) {
-  let query = db.selectFrom("pollingStation as s");
+/** The round's stations the filter keeps, without their county's row (a county code is matched through its id). */
+function matching(db: Kysely<Database>, roundId: number, filter: StationFilter) {
+  let query = db.selectFrom("pollingStation as s").where("s.electionRoundId", "=", roundId);
   const { county } = filter;
   if (county !== undefined) query = query.where("s.countyId", "=", (eb) => eb.selectFrom("county").select("id").where("code", "=", county));
   if (filter.number !== undefined) query = query.where("s.number", "=", filter.number);
@@ -75,8 +84,8 @@ function matching(db: Kysely<Database>, filter: StationFilter) {
  * The ids of the matching stations in the registry's order (the counties' display order, then numbers), with the
  * integer keys of that order: a sort of narrow integer rows, the wide ones read for the page alone.
  */
-const orderedIds = (db: Kysely<Database>, filter: StationFilter) =>
-  matching(db, filter)
+const orderedIds = (db: Kysely<Database>, roundId: number, filter: StationFilter) =>
+  matching(db, roundId, filter)
     .innerJoin("county as c", "c.id", "s.countyId")
     .select(["s.id", "c.displayOrder", "s.countyId", "s.number"])
     .orderBy("c.displayOrder")
@@ -86,12 +95,13 @@ const orderedIds = (db: Kysely<Database>, filter: StationFilter) =>
 /** One page of the matching stations and how many match, in one statement while the page has rows. */
 export async function listStationPage(
   db: Kysely<Database>,
+  roundId: number,
   filter: StationFilter,
   { page, pageSize }: { page: number; pageSize: number },
 ): Promise<{ data: PollingStation[]; totalItems: number }> {
-  const onPage = orderedIds(db, filter).limit(pageSize).offset((page - 1) * pageSize).as("p");
-  const total = matching(db, filter).select(sql<number>`count(*)::int`.as("n"));
-  const rows = await stations(db)
+  const onPage = orderedIds(db, roundId, filter).limit(pageSize).offset((page - 1) * pageSize).as("p");
+  const total = matching(db, roundId, filter).select(sql<number>`count(*)::int`.as("n"));
+  const rows = await stations(db, roundId)
     .innerJoin(onPage, "p.id", "s.id")
     .select(total.as("totalItems"))
     .orderBy("p.displayOrder")
@@ -99,32 +109,32 @@ export async function listStationPage(
     .orderBy("p.number")
     .execute();
   // Past the last page no row carries the total: counted on its own then.
-  const totalItems = rows[0]?.totalItems ?? (page === 1 ? 0 : await countStations(db, filter));
+  const totalItems = rows[0]?.totalItems ?? (page === 1 ? 0 : await countStations(db, roundId, filter));
   return { data: rows.map(({ totalItems: _total, ...row }) => toStation(row)), totalItems };
 }
 
-async function countStations(db: Kysely<Database>, filter: StationFilter): Promise<number> {
-  const row = await matching(db, filter).select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow();
+async function countStations(db: Kysely<Database>, roundId: number, filter: StationFilter): Promise<number> {
+  const row = await matching(db, roundId, filter).select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow();
   return row.count;
 }
 
-/** The station with this id; a 404 when there is none. */
-export async function stationById(db: Kysely<Database>, id: number): Promise<PollingStation> {
-  const row = await stations(db).where("s.id", "=", id).executeTakeFirst();
+/** The round's station with this id; a 404 when there is none (a station of another round included). */
+export async function stationById(db: Kysely<Database>, roundId: number, id: number): Promise<PollingStation> {
+  const row = await stations(db, roundId).where("s.id", "=", id).executeTakeFirst();
   if (!row) throw fail.notFound(`There is no polling station with id ${id}.`);
   return toStation(row);
 }
 
-/** The ids of every station in the registry's order, for the export to read page by page. */
-export async function stationIdsInOrder(db: Kysely<Database>): Promise<number[]> {
-  const rows = await orderedIds(db, {}).execute();
+/** The ids of every station of the round in the registry's order, for the export to read page by page. */
+export async function stationIdsInOrder(db: Kysely<Database>, roundId: number): Promise<number[]> {
+  const rows = await orderedIds(db, roundId, {}).execute();
   return rows.map((row) => row.id);
 }
 
-/** The stations with these ids, in the registry's order. */
-export async function stationsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<PollingStation[]> {
+/** The round's stations with these ids, in the registry's order. */
+export async function stationsByIds(db: Kysely<Database>, roundId: number, ids: readonly number[]): Promise<PollingStation[]> {
   if (ids.length === 0) return [];
-  const rows = await stations(db)
+  const rows = await stations(db, roundId)
     .where(sql<boolean>`s.id = any(${[...ids]}::int[])`)
     .orderBy("c.displayOrder")
     .orderBy("s.countyId")

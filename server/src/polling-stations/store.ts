@@ -67,13 +67,14 @@ const stationEntry = (action: AuditRecord["action"], station: StoredStation, cha
   changes,
 });
 
-/** The station `id` with its county's code, locked until the transaction ends; a 404 when there is none. */
-async function lockStation(trx: Transaction<Database>, id: number): Promise<StoredStation> {
+/** The round's station `id` with its county's code, locked until the transaction ends; a 404 when there is none. */
+async function lockStation(trx: Transaction<Database>, roundId: number, id: number): Promise<StoredStation> {
   const row = await trx
     .selectFrom("pollingStation as s")
     .innerJoin("county as c", "c.id", "s.countyId")
     .select(["s.id", "s.countyId", "c.code as countyCode", "s.number", "s.locality", "s.institution", "s.address", "s.registeredVoters", "s.latitude", "s.longitude", "s.status"])
     .where("s.id", "=", id)
+    .where("s.electionRoundId", "=", roundId)
     .forUpdate("s")
     .executeTakeFirst();
   if (!row) throw fail.notFound(`There is no polling station with id ${id}.`);
@@ -90,15 +91,15 @@ async function withUniqueNumber<T>(input: StationInput, write: () => Promise<T>)
   }
 }
 
-/** Adds a station (active unless the input says retired); a number its county already has is a 409. */
-export async function createStation(db: Kysely<Database>, input: StationInput, act: StaffAct): Promise<number> {
+/** Adds a station to the round (active unless the input says retired); a number its county already has there is a 409. */
+export async function createStation(db: Kysely<Database>, roundId: number, input: StationInput, act: StaffAct): Promise<number> {
   return withUniqueNumber(input, () =>
     db.transaction().execute(async (trx) => {
       const facts = await factsOf(trx, input, input.status ?? "active");
       // DO NOTHING: a taken number inserts no row, so the registry's version stays (its trigger counts rows).
       const row = await trx
         .insertInto("pollingStation")
-        .values(columnsOf(facts, act.at))
+        .values({ ...columnsOf(facts, act.at), electionRoundId: roundId })
         .onConflict((conflict) => conflict.columns(["electionRoundId", "countyId", "number"]).doNothing())
         .returning("id")
         .executeTakeFirst();
@@ -113,16 +114,17 @@ export async function createStation(db: Kysely<Database>, input: StationInput, a
  * Replaces the station's facts (absent optional ones become null; an absent status stays as it is, `active` brings
  * it back). A save that changes nothing writes nothing, so the registry's version and the log stay as they are.
  */
-export async function updateStation(db: Kysely<Database>, id: number, input: StationInput, act: StaffAct): Promise<void> {
+export async function updateStation(db: Kysely<Database>, roundId: number, id: number, input: StationInput, act: StaffAct): Promise<void> {
   await withUniqueNumber(input, () =>
     db.transaction().execute(async (trx) => {
-      const before = await lockStation(trx, id);
+      const before = await lockStation(trx, roundId, id);
       const facts = await factsOf(trx, input, input.status ?? before.status);
       const changes = changedFields(before, facts, LOGGED);
       if (changes.length === 0) return;
       const taken = await trx
         .selectFrom("pollingStation")
         .select("id")
+        .where("electionRoundId", "=", roundId)
         .where("countyId", "=", facts.countyId)
         .where("number", "=", facts.number)
         .where("id", "!=", id)
@@ -134,10 +136,10 @@ export async function updateStation(db: Kysely<Database>, id: number, input: Sta
   );
 }
 
-/** Retires the station, keeping everything reported there; retiring a retired station changes nothing. */
-export async function retireStation(db: Kysely<Database>, id: number, act: StaffAct): Promise<void> {
+/** Retires the round's station, keeping everything reported there; retiring a retired station changes nothing. */
+export async function retireStation(db: Kysely<Database>, roundId: number, id: number, act: StaffAct): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const station = await lockStation(trx, id);
+    const station = await lockStation(trx, roundId, id);
     if (station.status === "retired") return;
     await trx.updateTable("pollingStation").set({ status: "retired", updatedAt: act.at }).where("id", "=", id).execute();
     await recordAudit(trx, act, [stationEntry("station.retired", station, [{ field: "status", from: "active", to: "retired" }])]);

@@ -21,12 +21,14 @@ const keyOf = (station: StationRef) => `${station.countyCode}:${station.pollingS
 export type RetiredStations = "refuse" | "accept";
 
 /**
- * The named stations, keyed by `countyCode:number`. A station is known when the registry has its row: an unknown
+ * The named stations of one round's registry, keyed by `countyCode:number`. A station is known when that registry has
+ * its row: an unknown
  * county or number is a 404, and (unless `retired` is "accept") a retired station a 422 `station_retired`, each
  * naming the offending fields, so that a client can point at them.
  */
 export async function resolveStations(
   db: Kysely<Database>,
+  roundId: number,
   stations: { ref: StationRef; field: string }[],
   retired: RetiredStations = "refuse",
 ): Promise<Map<string, ResolvedStation>> {
@@ -37,7 +39,7 @@ export async function resolveStations(
     SELECT w.code, w.number, c.id AS county_id, c.diaspora, s.id AS station_id, s.status
     FROM unnest(${wanted.map((s) => s.countyCode)}::text[], ${wanted.map((s) => s.pollingStationNumber)}::int[]) AS w(code, number)
     LEFT JOIN county c ON c.code = w.code
-    LEFT JOIN polling_station s ON s.county_id = c.id AND s.number = w.number`.execute(db);
+    LEFT JOIN polling_station s ON s.election_round_id = ${roundId} AND s.county_id = c.id AND s.number = w.number`.execute(db);
   const found = new Map(rows.map((row) => [`${row.code}:${row.number}`, row]));
 
   const unknown = fieldErrorMap();

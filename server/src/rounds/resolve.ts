@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Principal } from "../auth/principal.ts";
 import type { Database, ElectionRoundStatus } from "../db/schema.ts";
 import { fail } from "../problem.ts";
+import { currentFirst, roundsOf } from "./visibility.ts";
 
 /** The election round a scoped operation works on (issue 27). */
 export interface Round {
@@ -22,24 +23,18 @@ const unknownRound = () =>
   fail.validation({ electionRoundId: [{ code: "not_found", message: "is not an election round you can work in" }] }, "There is no such election round.");
 
 /**
- * Resolves `electionRoundId` once, before the handler: the round asked for, else the current one (the most recent
- * active round by election day, else the most recent round). Observers work in active rounds only; an archived one is
- * still named to them when they write into it, so that their app can say why a late report is refused. Every write
- * into an archived round is refused here, and by the database (functions/round_archived_guard.sql) should the round
- * be archived between this check and the write.
+ * Resolves `electionRoundId` once, before the handler: the round asked for, else the caller's current one (the most
+ * recent active round by election day, else the most recent round), among the rounds the caller works in
+ * (visibility.ts). Every write into an archived round is refused here, and by
+ * the database (functions/round_archived_guard.sql) should the round be archived between this check and the write.
  */
 export async function resolveRound(db: Kysely<Database>, requested: number | undefined, principal: Principal | null, writes: boolean): Promise<Round> {
-  const round = await db
-    .selectFrom("electionRound")
-    .select(["id", "status"])
-    .$if(requested !== undefined, (query) => query.where("id", "=", requested!))
-    .orderBy((eb) => eb(eb.ref("status"), "=", "active"), "desc")
-    .orderBy("electionDay", "desc")
-    .orderBy("id", "desc")
+  // An observer writing finds an archived round too, after any active one, so that a late report is told why.
+  const round = await currentFirst(roundsOf(db, principal, writes ? ["active", "archived"] : ["active"]).select(["electionRound.id", "electionRound.status"]))
+    .$if(requested !== undefined, (query) => query.where("electionRound.id", "=", requested!))
     .limit(1)
     .executeTakeFirst();
   if (!round) throw unknownRound();
   if (writes && round.status === "archived") throw archivedRound(round.id);
-  if (principal?.kind === "observer" && round.status !== "active") throw unknownRound();
   return round;
 }

@@ -6,32 +6,35 @@ import type { AppDependencies } from "../deps.ts";
 import { json, noContent, type AdminHandlers, type Handlers, type JsonResponseOf } from "../http/handler.ts";
 import { readInstant } from "../http/instant.ts";
 import { fail } from "../problem.ts";
+import { roundIdOf, type Round } from "../rounds/resolve.ts";
 import { findVisit, recordArrival, recordDeparture } from "./store.ts";
 
-/** The caller's record of the named station; the router has let observers only through. */
+/** The caller's record of the named station of the round; the router has let observers only through. */
 async function visitKey(
   deps: AppDependencies,
   principal: Principal | null,
+  round: Round | null,
   station: { countyCode: string; pollingStationNumber: number },
   retired: RetiredStations,
 ) {
   if (principal?.kind !== "observer") throw fail.forbidden("Only observers record visits.");
-  const stations = await resolveStations(deps.db, [{ ref: station, field: "" }], retired);
-  return { observerId: principal.observerId, pollingStationId: [...stations.values()][0]!.id };
+  const roundId = roundIdOf(round);
+  const stations = await resolveStations(deps.db, roundId, [{ ref: station, field: "" }], retired);
+  return { roundId, observerId: principal.observerId, pollingStationId: [...stations.values()][0]!.id };
 }
 
 /** Observers record their arrival at and departure from a station. */
 export const visitHandlers: Handlers = {
-  recordArrival: async ({ body, principal, deps }) => {
-    const key = await visitKey(deps, principal, body, "refuse");
+  recordArrival: async ({ body, principal, round, deps }) => {
+    const key = await visitKey(deps, principal, round, body, "refuse");
     const arrival = { time: readInstant("observerArrivalTime", body.observerArrivalTime), urbanArea: body.urbanArea, isPresidentFemale: body.isPollingStationPresidentFemale };
     return json(200, (await recordArrival(deps.db, key, arrival, deps.clock())) satisfies JsonResponseOf<"recordArrival", 200>);
   },
 
   // A station retired while an observer was there still takes the departure: it closes a visit made while the
   // station was active (and needs a recorded arrival, which a retired station no longer takes).
-  recordDeparture: async ({ body, principal, deps }) => {
-    const key = await visitKey(deps, principal, body, "accept");
+  recordDeparture: async ({ body, principal, round, deps }) => {
+    const key = await visitKey(deps, principal, round, body, "accept");
     const visit = await recordDeparture(deps.db, key, readInstant("observerLeaveTime", body.observerLeaveTime), deps.clock());
     return json(200, visit satisfies JsonResponseOf<"recordDeparture", 200>);
   },
@@ -39,9 +42,9 @@ export const visitHandlers: Handlers = {
 
 /** Staff read what an observer of their scope recorded at a station. */
 export const visitAdminHandlers: AdminHandlers = {
-  getPollingStationInfo: async ({ query, admin, deps }) => {
-    const key = { observerId: query.ObserverId, pollingStationId: query.PollingStationId };
-    await checkReportScope(deps.db, scopeOf(admin), key);
+  getPollingStationInfo: async ({ query, admin, round, deps }) => {
+    const key = { roundId: roundIdOf(round), observerId: query.ObserverId, pollingStationId: query.PollingStationId };
+    await checkReportScope(deps.db, scopeOf(admin), key.roundId, key);
     const visit = await findVisit(deps.db, key);
     if (!visit) return noContent();
     const body = {

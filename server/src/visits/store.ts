@@ -15,7 +15,9 @@ export interface Visit {
   lastModified: string;
 }
 
+/** One observer at one station of a round (a station belongs to one round; the round is named on every row). */
 interface VisitKey {
+  roundId: number;
   observerId: number;
   pollingStationId: number;
 }
@@ -32,8 +34,9 @@ export async function recordArrival(
 ): Promise<Visit> {
   await sql`
     INSERT INTO polling_station_info AS info
-      (observer_id, polling_station_id, last_modified, observer_arrival_time, urban_area, is_president_female)
-    VALUES (${key.observerId}, ${key.pollingStationId}, ${now}, ${arrival.time}, ${arrival.urbanArea ?? null}, ${arrival.isPresidentFemale ?? null})
+      (election_round_id, observer_id, polling_station_id, last_modified, observer_arrival_time, urban_area, is_president_female)
+    VALUES (${key.roundId}, ${key.observerId}, ${key.pollingStationId}, ${now}, ${arrival.time},
+            ${arrival.urbanArea ?? null}, ${arrival.isPresidentFemale ?? null})
     ON CONFLICT (observer_id, polling_station_id) DO UPDATE SET
       last_modified = excluded.last_modified,
       observer_arrival_time = excluded.observer_arrival_time,
@@ -49,6 +52,7 @@ export async function recordDeparture(db: Kysely<Database>, key: VisitKey, leave
     const stored = await trx
       .selectFrom("pollingStationInfo")
       .select("observerArrivalTime")
+      .where("electionRoundId", "=", key.roundId)
       .where("observerId", "=", key.observerId)
       .where("pollingStationId", "=", key.pollingStationId)
       .forUpdate()
@@ -64,6 +68,7 @@ export async function recordDeparture(db: Kysely<Database>, key: VisitKey, leave
     await trx
       .updateTable("pollingStationInfo")
       .set({ observerLeaveTime: leave, lastModified: now })
+      .where("electionRoundId", "=", key.roundId)
       .where("observerId", "=", key.observerId)
       .where("pollingStationId", "=", key.pollingStationId)
       .execute();
@@ -87,6 +92,7 @@ export async function findVisit(db: Kysely<Database>, key: VisitKey): Promise<Vi
       "i.isPresidentFemale",
       "i.lastModified",
     ])
+    .where("i.electionRoundId", "=", key.roundId)
     .where("i.observerId", "=", key.observerId)
     .where("i.pollingStationId", "=", key.pollingStationId)
     .executeTakeFirst();

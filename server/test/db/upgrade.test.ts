@@ -51,7 +51,12 @@ const UPGRADED: Record<string, number> = {
   ...AT_018,
   // 019: the deployment's one election, holding everything it produced.
   election_round: 1,
+  // 022: every NGO takes part in it.
+  election_round_ngo: 2,
 };
+
+/** Columns a migration after 018 drops: 020 keys the registry's version by round instead of a singleton flag. */
+const DROPPED: Record<string, string[]> = { station_registry: ["singleton"] };
 
 /** The tables whose rows name their election round (019). */
 const ROUND_TABLES = [
@@ -136,8 +141,9 @@ describe.each(bothEngines)("upgrading a database at migration 018 with a day of 
     expect(counts(after)).toEqual(UPGRADED);
   });
 
-  it("leaves every row as it was in the columns it had", () => {
-    expect(rowsIn(after, before)).toEqual(rowsIn(before, before));
+  it("leaves every row as it was in the columns it had, but those a later migration drops", () => {
+    const kept = new Map([...before].map(([name, table]) => [name, { ...table, columns: table.columns.filter((column) => !DROPPED[name]?.includes(column)) }]));
+    expect(rowsIn(after, kept)).toEqual(rowsIn(before, kept));
   });
 
   it("makes the data its first election round, named after its busiest day and active, every row in it", async () => {
@@ -220,7 +226,8 @@ describe.each(bothEngines)("upgrading a database at migration 018 with a day of 
       { kind: "state", events: 2 },
     ]);
 
-    // 016 started the registry at 1; three INSERTs of stations and the retirement raised it once each.
-    expect(await db.selectFrom("stationRegistry").select(sql<number>`version::int`.as("version")).execute()).toEqual([{ version: 5 }]);
+    // 016 started the registry at 1; three INSERTs of stations and the retirement raised it once each. 020 makes it round 1's.
+    const registry = await db.selectFrom("stationRegistry").select(["electionRoundId", sql<number>`version::int`.as("version")]).execute();
+    expect(registry).toEqual([{ electionRoundId: 1, version: 5 }]);
   });
 });

@@ -215,7 +215,7 @@ describe.each(bothEngines)("the live event stream on %s", (engine) => {
     await hub.start();
     try {
       const admin = { kind: "admin" as const, adminId: organizerId, account: "0700000001", ngoId: 1, organizer: true };
-      const reader = readSse(openLiveStream({ hub, db: api.db(), admin, lastEventId: null, ...anHourLeft(), signal: new AbortController().signal }));
+      const reader = readSse(openLiveStream({ hub, db: api.db(), admin, roundId: 1, lastEventId: null, ...anHourLeft(), signal: new AbortController().signal }));
       readers.push(reader);
       await reader.comment("keep-alive");
     } finally {
@@ -228,7 +228,7 @@ describe.each(bothEngines)("the live event stream on %s", (engine) => {
     await api.server.live.caughtUp();
     const from = await lastId();
     const slow = readSse(
-      openLiveStream({ hub: api.server.live, db: api.db(), admin, lastEventId: null, ...anHourLeft(), signal: new AbortController().signal, queueBytes: 4096 }),
+      openLiveStream({ hub: api.server.live, db: api.db(), admin, roundId: 1, lastEventId: null, ...anHourLeft(), signal: new AbortController().signal, queueBytes: 4096 }),
     );
     await record(r.own.id, 40);
 

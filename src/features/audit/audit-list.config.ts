@@ -37,6 +37,7 @@ export const ACTIONS_BY_SUBJECT_TYPE = {
   notification: ["notification.sent"],
   thread: ["thread.stateChanged"],
   station: ["station.created", "station.updated", "station.retired", "stations.imported"],
+  electionRound: ["electionRound.created", "electionRound.updated", "electionRound.started", "electionRound.archived", "electionRound.reopened"],
 } as const satisfies Record<AuditSubjectType, readonly AuditAction[]>;
 
 export const SUBJECT_TYPES = Object.keys(ACTIONS_BY_SUBJECT_TYPE) as AuditSubjectType[];

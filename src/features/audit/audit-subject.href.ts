@@ -22,5 +22,8 @@ export function subjectHref({ subject, ngoId }: Pick<AuditEntry, "subject" | "ng
       return subject.pollingStationId === undefined ? null : paths.answerDetails.href("urgents", subject.id, subject.pollingStationId);
     case "station":
       return paths.pollingStation.href(subject.id);
+    case "electionRound":
+      // Rounds have no screen of their own yet (issue 27's "Election rounds" screen).
+      return null;
   }
 }

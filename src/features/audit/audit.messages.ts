@@ -16,6 +16,7 @@ export const subjectTypeLabels: Record<AuditSubjectType, MessageDescriptor> = {
   notification: msg({ message: "Notification", comment: "Kind of record in the activity log" }),
   thread: msg({ message: "Answer thread", comment: "Kind of record in the activity log: an observer's answers at one station" }),
   station: msg({ message: "Polling station", comment: "Kind of record in the activity log" }),
+  electionRound: msg({ message: "Election round", comment: "Kind of record in the activity log: one election observed (e.g. a presidential first round)" }),
 };
 
 /** What a staff member did, as a sentence without its subject (the subject is shown beside it). */
@@ -47,4 +48,9 @@ export const actionLabels: Record<AuditAction, MessageDescriptor> = {
   "station.updated": msg({ message: "Changed polling station", comment: "Activity log: what a staff member did" }),
   "station.retired": msg({ message: "Retired polling station", comment: "Activity log: what a staff member did" }),
   "stations.imported": msg({ message: "Imported polling stations", comment: "Activity log: what a staff member did (a file of the registry)" }),
+  "electionRound.created": msg({ message: "Created election round", comment: "Activity log: what a staff member did" }),
+  "electionRound.updated": msg({ message: "Changed election round", comment: "Activity log: what a staff member did" }),
+  "electionRound.started": msg({ message: "Started election round", comment: "Activity log: what a staff member did (observers can report into it)" }),
+  "electionRound.archived": msg({ message: "Archived election round", comment: "Activity log: what a staff member did (it becomes read-only)" }),
+  "electionRound.reopened": msg({ message: "Reopened election round", comment: "Activity log: what a staff member did (an archived round made active again)" }),
 };

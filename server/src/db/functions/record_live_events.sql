@@ -5,8 +5,8 @@ CREATE OR REPLACE FUNCTION record_live_events(
   event_kind text, observer_ids integer[], station_ids integer[], actor text, event_at timestamptz
 ) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO live_event (ngo_id, kind, observer_id, polling_station_id, at, payload)
-  SELECT o.ngo_id, event_kind, o.id, s.id, event_at, jsonb_build_object(
+  INSERT INTO live_event (ngo_id, election_round_id, kind, observer_id, polling_station_id, at, payload)
+  SELECT o.ngo_id, s.election_round_id, event_kind, o.id, s.id, event_at, jsonb_build_object(
     'kind', event_kind,
     'idObserver', o.id,
     'idPollingStation', s.id,
@@ -19,7 +19,7 @@ BEGIN
       'pollingStationName', c.code || ' ' || s.number,
       'locality', s.locality,
       'address', s.address,
-      'offAssignment', EXISTS (SELECT 1 FROM station_assignment a WHERE a.observer_id = o.id)
+      'offAssignment', EXISTS (SELECT 1 FROM station_assignment a WHERE a.observer_id = o.id AND a.election_round_id = s.election_round_id)
         AND NOT EXISTS (SELECT 1 FROM station_assignment a WHERE a.observer_id = o.id AND a.polling_station_id = s.id),
       'observerName', o.name,
       'observerPhoneNumber', o.phone,

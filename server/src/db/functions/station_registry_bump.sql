@@ -1,10 +1,13 @@
--- Any statement that adds, changes or removes stations raises the registry's version once (none when it touched no
--- row): phones keep the whole list and ask only whether it changed.
+-- Any statement that adds, changes or removes stations raises the version of each round whose stations it touched,
+-- once per round (none when it touched no row): phones keep a round's whole list and ask only whether it changed.
+-- Versions come from one sequence (migration 020), so no two rounds share one; the upsert makes a round's row on its
+-- first stations.
 CREATE OR REPLACE FUNCTION station_registry_bump() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM touched_stations) THEN
-    UPDATE station_registry SET version = version + 1;
-  END IF;
+  INSERT INTO station_registry (election_round_id, version)
+  SELECT touched.round, nextval('station_registry_version')
+  FROM (SELECT DISTINCT election_round_id AS round FROM touched_stations ORDER BY 1) touched
+  ON CONFLICT (election_round_id) DO UPDATE SET version = excluded.version;
   RETURN NULL;
 END;
 $$;

@@ -12,7 +12,8 @@ const STATION_LIST = new URL("../content/polling-stations.csv", import.meta.url)
  * migrations' reference data); returns the county ids by code.
  */
 export async function importDemoStations(trx: Tx): Promise<Ids> {
-  await importStationFile(trx, { bytes: await readFile(STATION_LIST), fileName: "polling-stations.csv", dryRun: false, retireMissing: true });
+  // The demo's stations are its first round's registry.
+  await importStationFile(trx, 1, { bytes: await readFile(STATION_LIST), fileName: "polling-stations.csv", dryRun: false, retireMissing: true });
   const counties = await trx.selectFrom("county").select(["id", "code"]).execute();
   return new Map(counties.map((county) => [county.code, county.id]));
 }

@@ -7,7 +7,8 @@ import { diffRegistry } from "./diff.ts";
 import { FACT_FIELDS, type ColumnMapping, type ImportResult } from "./fields.ts";
 import { fileInvalid, importInvalid } from "./problems.ts";
 import { readStationFile } from "./read.ts";
-import { lockImports, readCounties, readStations, readVersion } from "./registry.ts";
+import { registryVersion } from "../query.ts";
+import { lockImports, readCounties, readStations } from "./registry.ts";
 import { importResult } from "./summary.ts";
 import { validateRows } from "./validate.ts";
 
@@ -24,11 +25,12 @@ export interface StationFileImport {
 }
 
 /**
- * Imports a CSV or XLSX list of polling stations into the registry, all or nothing: a file with an unrecognised
- * header or any bad row is a 422 ProblemError (`columns_unrecognised`, `import_invalid` listing every bad row) and
- * saves nothing. Runs in the caller's transaction when given one (the demo seed), otherwise in its own.
+ * Imports a CSV or XLSX list of polling stations into a round's registry, compared with that registry alone (the next
+ * round's list adds, changes and retires stations of the next round only), all or nothing: a file with an
+ * unrecognised header or any bad row is a 422 ProblemError (`columns_unrecognised`, `import_invalid` listing every bad
+ * row) and saves nothing. Runs in the caller's transaction when given one (the demo seed), otherwise in its own.
  */
-export async function importStationFile(db: Kysely<Database>, input: StationFileImport): Promise<ImportResult> {
+export async function importStationFile(db: Kysely<Database>, roundId: number, input: StationFileImport): Promise<ImportResult> {
   const sheet = await readStationFile(input.bytes);
   if (sheet.headers.length === 0) throw fileInvalid("empty", "The file is empty: its first row must be the header, followed by one row per station.");
   const columns = recognizeColumns(sheet.headers, input.columns ?? {});
@@ -39,9 +41,9 @@ export async function importStationFile(db: Kysely<Database>, input: StationFile
   const present = new Set(FACT_FIELDS.filter((field) => columns[field] !== undefined));
   return inTransaction(db, async (trx) => {
     await lockImports(trx);
-    const diff = diffRegistry(stations, await readStations(trx), present, input.retireMissing);
-    if (!input.dryRun) await applyDiff(trx, diff);
-    return importResult(diff, counties, { dryRun: input.dryRun, version: await readVersion(trx) });
+    const diff = diffRegistry(stations, await readStations(trx, roundId), present, input.retireMissing);
+    if (!input.dryRun) await applyDiff(trx, roundId, diff);
+    return importResult(diff, counties, { dryRun: input.dryRun, version: await registryVersion(trx, roundId) });
   });
 }
 

@@ -36,7 +36,7 @@ export async function exportAnswers(db: Kysely<Database>, filter: ThreadFilter, 
     .execute();
   const chunks = Array.from({ length: Math.ceil(threads.length / CHUNK) }, (_, i) => threads.slice(i * CHUNK, (i + 1) * CHUNK));
   const body = streamWorkbook(async (writer) => {
-    const catalogue = await readCatalogue(db);
+    const catalogue = await readCatalogue(db, filter.roundId);
     await writeAnswers(db, writer, chunks, catalogue);
     await writeNotes(db, writer, chunks, publicUrl);
     await writeByStation(db, writer, chunks, catalogue);
@@ -96,12 +96,13 @@ interface Catalogue {
   options: Map<number, { questionId: number; text: string; flagged: boolean }>;
 }
 
-async function readCatalogue(db: Kysely<Database>): Promise<Catalogue> {
+async function readCatalogue(db: Kysely<Database>, roundId: number): Promise<Catalogue> {
+  const roundQuestions = sql`question q JOIN form_section fs ON fs.id = q.section_id JOIN form f ON f.id = fs.form_id AND f.election_round_id = ${roundId}`;
   const [questions, options] = await Promise.all([
     sql<{ id: number; formCode: string; sectionCode: string; code: string; text: string }>`
-      SELECT q.id, f.code AS form_code, fs.code AS section_code, q.code, q.text
-      FROM question q JOIN form_section fs ON fs.id = q.section_id JOIN form f ON f.id = fs.form_id`.execute(db),
-    sql<{ id: number; questionId: number; text: string; flagged: boolean }>`SELECT id, question_id, text, flagged FROM question_option`.execute(db),
+      SELECT q.id, f.code AS form_code, fs.code AS section_code, q.code, q.text FROM ${roundQuestions}`.execute(db),
+    sql<{ id: number; questionId: number; text: string; flagged: boolean }>`
+      SELECT o.id, o.question_id, o.text, o.flagged FROM question_option o JOIN ${roundQuestions} ON q.id = o.question_id`.execute(db),
   ]);
   return {
     questions: new Map(questions.rows.map((row) => [row.id, row])),

@@ -9,16 +9,18 @@ import { checkReportScope } from "../scope.ts";
 import { submitAnswers } from "./submit.ts";
 import { listThreadPage, threadTotals, type ThreadFilter } from "./threads.ts";
 import { pageBody } from "../../http/paging.ts";
+import { roundIdOf } from "../../rounds/resolve.ts";
 
 type ThreadQuery = Omit<QueryOf<"listAnswerThreads">, "page" | "pageSize" | "sort">;
 
 /** The list filters in the caller's scope; `to` before `from` is a 400 rather than an empty list. */
-export function threadFilter(admin: Admin, query: ThreadQuery): ThreadFilter {
+export function threadFilter(admin: Admin, roundId: number, query: ThreadQuery): ThreadFilter {
   const from = query.from === undefined ? undefined : readInstant("from", query.from);
   const to = query.to === undefined ? undefined : readInstant("to", query.to);
   if (from && to && to < from) throw fail.validation({ to: [{ code: "minimum", message: "must not be before from" }] });
   return {
     scope: scopeOf(admin),
+    roundId,
     urgent: query.urgent ?? false,
     countyCode: query.county,
     pollingStationNumber: query.pollingStationNumber,
@@ -32,17 +34,17 @@ export function threadFilter(admin: Admin, query: ThreadQuery): ThreadFilter {
 
 /** Observers send their answers. */
 export const answerHandlers: Handlers = {
-  submitAnswers: async ({ body, principal, deps }) => {
+  submitAnswers: async ({ body, principal, round, deps }) => {
     if (principal?.kind !== "observer") throw fail.forbidden("Only observers send answers.");
-    await submitAnswers(deps.db, principal.observerId, body.answers, deps.clock());
+    await submitAnswers(deps.db, roundIdOf(round), principal.observerId, body.answers, deps.clock());
     return noContent();
   },
 };
 
 /** Staff read the answers of their NGO's observers (organizers: every NGO's). */
 export const answerAdminHandlers: AdminHandlers = {
-  listAnswerThreads: async ({ query, admin, deps }) => {
-    const filter = threadFilter(admin, query);
+  listAnswerThreads: async ({ query, admin, round, deps }) => {
+    const filter = threadFilter(admin, roundIdOf(round), query);
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 10;
     const now = deps.clock();
@@ -55,8 +57,8 @@ export const answerAdminHandlers: AdminHandlers = {
     return json(200, body satisfies JsonResponseOf<"listAnswerThreads", 200>);
   },
 
-  exportAnswers: ({ query, admin, deps }) => {
-    const filter = threadFilter(admin, {
+  exportAnswers: ({ query, admin, round, deps }) => {
+    const filter = threadFilter(admin, roundIdOf(round), {
       county: query.county,
       pollingStationNumber: query.pollingStationNumber,
       observerPhoneNumber: query.phoneObserver,
@@ -69,9 +71,9 @@ export const answerAdminHandlers: AdminHandlers = {
     return exportAnswers(deps.db, filter, deps.config.publicUrl ?? "http://127.0.0.1:8080");
   },
 
-  listFilledInAnswers: async ({ query, admin, deps }) => {
+  listFilledInAnswers: async ({ query, admin, round, deps }) => {
     const report = { observerId: query.idObserver, pollingStationId: query.idPollingStation };
-    await checkReportScope(deps.db, scopeOf(admin), report);
+    await checkReportScope(deps.db, scopeOf(admin), roundIdOf(round), report);
     return json(200, (await listFilledInAnswers(deps.db, report)) satisfies JsonResponseOf<"listFilledInAnswers", 200>);
   },
 };

@@ -17,16 +17,17 @@ const SINGLE_CHOICE = new Set([1, 2, 4]);
 const INSERT_BATCH = 1000;
 
 /**
- * Replaces the observer's answers to each question at each station with the chosen options, in one transaction.
- * The whole batch is checked first and refused as a whole; sending the same batch again leaves the same answers.
+ * Replaces the observer's answers to each question at each station of a round with the chosen options, in one
+ * transaction. The whole batch is checked first and refused as a whole; sending the same batch again leaves the same
+ * answers. Stations and questions are the round's: another round's are unknown here.
  */
-export async function submitAnswers(db: Kysely<Database>, observerId: number, items: AnswerInput[], now: Date): Promise<void> {
+export async function submitAnswers(db: Kysely<Database>, roundId: number, observerId: number, items: AnswerInput[], now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // One batch of an observer at a time: two interleaved replacements could leave both of their options chosen.
     await trx.selectFrom("observer").select("id").where("id", "=", observerId).forNoKeyUpdate().execute();
-    const resolved = await resolveStations(trx, items.map((item, index) => ({ ref: item, field: `answers[${index}].` })));
+    const resolved = await resolveStations(trx, roundId, items.map((item, index) => ({ ref: item, field: `answers[${index}].` })));
     const stations = items.map((item) => resolved.get(stationKey(item))!);
-    const { chosen: options, flagged } = await checkAnswers(trx, items, stations);
+    const { chosen: options, flagged } = await checkAnswers(trx, roundId, items, stations);
 
     const latest = new Map<string, { stationId: number; questionId: number; options: Map<number, string | null> }>();
     for (const [index, item] of items.entries()) {
@@ -35,7 +36,7 @@ export async function submitAnswers(db: Kysely<Database>, observerId: number, it
     }
     const replaced = [...latest.values()];
     const rows = replaced.flatMap(({ stationId, options: chosen }) =>
-      [...chosen].map(([optionId, value]) => ({ observerId, optionId, pollingStationId: stationId, value, lastModified: now })),
+      [...chosen].map(([optionId, value]) => ({ electionRoundId: roundId, observerId, optionId, pollingStationId: stationId, value, lastModified: now })),
     );
     // The chosen options go in first and the others go after, so that a thread keeps answers (and with them its
     // review and claim, which live on its row) throughout, unless the batch withdraws every answer it has.
@@ -66,7 +67,7 @@ export async function submitAnswers(db: Kysely<Database>, observerId: number, it
         )`.execute(trx);
 
     const touched = [...new Set(replaced.map((r) => r.stationId))].map((pollingStationId) => ({ observerId, pollingStationId }));
-    await reopenResolved(trx, newlyFlagged(observerId, added, flagged), now);
+    await reopenResolved(trx, newlyFlagged(roundId, observerId, added, flagged), now);
     await recordLiveEvents(trx, "answers", touched, null, now);
   });
 }
@@ -74,9 +75,9 @@ export async function submitAnswers(db: Kysely<Database>, observerId: number, it
 const chunks = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** The threads that received a flagged option they did not have before (a resent answer is not new). */
-function newlyFlagged(observerId: number, added: { pollingStationId: number; optionId: number }[], flagged: Set<number>): ThreadKey[] {
+function newlyFlagged(electionRoundId: number, observerId: number, added: { pollingStationId: number; optionId: number }[], flagged: Set<number>): ThreadKey[] {
   const stations = new Set(added.filter((row) => flagged.has(row.optionId)).map((row) => row.pollingStationId));
-  return [...stations].map((pollingStationId) => ({ observerId, pollingStationId }));
+  return [...stations].map((pollingStationId) => ({ electionRoundId, observerId, pollingStationId }));
 }
 
 /**
@@ -87,6 +88,7 @@ function newlyFlagged(observerId: number, added: { pollingStationId: number; opt
  */
 async function checkAnswers(
   db: Kysely<Database>,
+  roundId: number,
   items: AnswerInput[],
   stations: ResolvedStation[],
 ): Promise<{ chosen: Map<number, string | null>[]; flagged: Set<number> }> {
@@ -99,13 +101,14 @@ async function checkAnswers(
     .leftJoin("questionOption as o", "o.questionId", "q.id")
     .select(["q.id", "q.questionType", "f.code as formCode", "f.diaspora", "o.id as optionId", "o.isFreeText", "o.flagged"])
     .where("q.id", "in", questionIds)
+    .where("f.electionRoundId", "=", roundId)
     .where("f.draft", "=", false)
     .execute();
   const typeOf = new Map(rows.map((row) => [row.id, row.questionType]));
   const missing = fieldErrorMap();
   for (const [index, item] of items.entries()) {
     if (!typeOf.has(item.questionId)) {
-      missing[`answers[${index}].questionId`] = [{ code: "not_found", message: `There is no published question ${item.questionId}.` }];
+      missing[`answers[${index}].questionId`] = [{ code: "not_found", message: `There is no published question ${item.questionId} in this election round.` }];
     }
   }
   if (Object.keys(missing).length > 0) throw notFoundAt("A question is unknown.", missing);

@@ -7,6 +7,8 @@ import { liveClaim, type ThreadClaim } from "../triage/claim-view.ts";
 /** The filters of the answers and urgents screens; the answer export reads the same threads through `threadQuery`. */
 export interface ThreadFilter {
   scope: NgoScope;
+  /** The election round whose threads these are. */
+  roundId: number;
   /** Only threads with at least one flagged answer. */
   urgent: boolean;
   countyCode?: string;
@@ -40,8 +42,11 @@ export interface AnswerThread {
   urgentSince: string | null;
 }
 
-/** The thread's observer is assigned to stations, this one not among them (both read from the assignments' key). */
-const offAssignment = sql<boolean>`(EXISTS (SELECT 1 FROM station_assignment a WHERE a.observer_id = o.id)
+/**
+ * The thread's observer is assigned to stations of its round, this one not among them (both read from the
+ * assignments' key).
+ */
+const offAssignment = sql<boolean>`(EXISTS (SELECT 1 FROM station_assignment a WHERE a.observer_id = o.id AND a.election_round_id = s.election_round_id)
   AND NOT EXISTS (SELECT 1 FROM station_assignment a WHERE a.observer_id = o.id AND a.polling_station_id = s.id))`;
 
 /**
@@ -63,6 +68,7 @@ export function threadQuery(db: Kysely<Database>, filter: ThreadFilter) {
       "t.claimedAt",
       "t.claimExpiresAt",
     ])
+    .where("t.electionRoundId", "=", filter.roundId)
     .$if(formCode === undefined, (qb) => qb.select("t.flaggedCount as formFlaggedCount"))
     // The thread's tally of that form (migration 005): its flagged answers are what the statistics count.
     .$if(formCode !== undefined, (qb) =>
@@ -70,7 +76,7 @@ export function threadQuery(db: Kysely<Database>, filter: ThreadFilter) {
         .innerJoin("answerTally as f", (join) =>
           join.onRef("f.observerId", "=", "t.observerId").onRef("f.pollingStationId", "=", "t.pollingStationId"),
         )
-        .where("f.formId", "=", (eb) => eb.selectFrom("form").select("id").where("code", "=", formCode!))
+        .where("f.formId", "=", (eb) => eb.selectFrom("form").select("id").where("electionRoundId", "=", filter.roundId).where("code", "=", formCode!))
         .select("f.flaggedCount as formFlaggedCount")
         .$if(filter.urgent, (urgent) => urgent.where("f.flaggedCount", ">", 0)),
     );
@@ -81,7 +87,11 @@ export function threadQuery(db: Kysely<Database>, filter: ThreadFilter) {
     threads = threads.where("t.observerId", "in", observers);
   }
   if (filter.countyCode !== undefined || filter.pollingStationNumber !== undefined) {
-    let stations = db.selectFrom("pollingStation as s").innerJoin("county as c", "c.id", "s.countyId").select("s.id");
+    let stations = db
+      .selectFrom("pollingStation as s")
+      .innerJoin("county as c", "c.id", "s.countyId")
+      .select("s.id")
+      .where("s.electionRoundId", "=", filter.roundId);
     if (filter.pollingStationNumber !== undefined) stations = stations.where("s.number", "=", filter.pollingStationNumber);
     if (filter.countyCode !== undefined) stations = stations.where("c.code", "=", filter.countyCode);
     threads = threads.where("t.pollingStationId", "in", stations);

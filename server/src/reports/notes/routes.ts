@@ -7,16 +7,18 @@ import { fail } from "../../problem.ts";
 import { readNoteForm } from "./note-form.ts";
 import { listNotes } from "./query.ts";
 import { createNote } from "./store.ts";
+import { roundIdOf } from "../../rounds/resolve.ts";
 
 /** Observers send notes with photos. */
 export const noteHandlers: Handlers = {
-  createNote: async ({ request, principal, deps }) => {
+  createNote: async ({ request, principal, round, deps }) => {
     if (principal?.kind !== "observer") throw fail.forbidden("Only observers send notes.");
     const form = await readNoteForm(request);
-    const [station] = (await resolveStations(deps.db, [{ ref: form, field: "" }])).values();
+    const roundId = roundIdOf(round);
+    const [station] = (await resolveStations(deps.db, roundId, [{ ref: form, field: "" }])).values();
     const key = { observerId: principal.observerId, pollingStationId: station!.id };
     const now = deps.clock();
-    const noteId = await createNote(deps.db, deps.files, { observerId: principal.observerId, station: station!, form }, now);
+    const noteId = await createNote(deps.db, deps.files, { roundId, observerId: principal.observerId, station: station!, form }, now);
     const [note] = await listNotes(deps.db, createAttachmentSigner(deps.config.token.secret), { ...key, noteId }, now);
     return json(201, note! satisfies JsonResponseOf<"createNote", 201>);
   },
@@ -24,9 +26,9 @@ export const noteHandlers: Handlers = {
 
 /** Staff read the notes of their scope's observers. */
 export const noteAdminHandlers: AdminHandlers = {
-  listNotes: async ({ query, admin, deps }) => {
+  listNotes: async ({ query, admin, round, deps }) => {
     const key = { observerId: query.idObserver, pollingStationId: query.idPollingStation };
-    await checkReportScope(deps.db, scopeOf(admin), key);
+    await checkReportScope(deps.db, scopeOf(admin), roundIdOf(round), key);
     const signer = createAttachmentSigner(deps.config.token.secret);
     const notes = await listNotes(deps.db, signer, { ...key, questionId: query.idQuestion }, deps.clock());
     return json(200, notes satisfies JsonResponseOf<"listNotes", 200>);

@@ -17,11 +17,11 @@ import type { NoteForm } from "./note-form.ts";
 export async function createNote(
   db: Kysely<Database>,
   files: FileStore,
-  note: { observerId: number; station: ResolvedStation; form: NoteForm },
+  note: { roundId: number; observerId: number; station: ResolvedStation; form: NoteForm },
   now: Date,
 ): Promise<number> {
   const { form, station } = note;
-  if (form.questionId !== undefined) await checkQuestion(db, form.questionId, station);
+  if (form.questionId !== undefined) await checkQuestion(db, note.roundId, form.questionId, station);
   const stored = form.images.map((image) => ({ ...image, storageKey: `note-${randomUUID()}.${extensionOf[image.mimeType]}` }));
   try {
     await putAll(files, stored);
@@ -29,6 +29,7 @@ export async function createNote(
       const { id } = await trx
         .insertInto("note")
         .values({
+          electionRoundId: note.roundId,
           observerId: note.observerId,
           pollingStationId: station.id,
           questionId: form.questionId ?? null,
@@ -99,18 +100,19 @@ function storageProblem(error: unknown): ProblemError {
   );
 }
 
-/** Like answers, a note may only be about a question of a published form that is for its station. */
-async function checkQuestion(db: Kysely<Database>, questionId: number, station: ResolvedStation): Promise<void> {
+/** Like answers, a note may only be about a question of a published form of its round that is for its station. */
+async function checkQuestion(db: Kysely<Database>, roundId: number, questionId: number, station: ResolvedStation): Promise<void> {
   const form = await db
     .selectFrom("question as q")
     .innerJoin("formSection as fs", "fs.id", "q.sectionId")
     .innerJoin("form as f", "f.id", "fs.formId")
     .select(["f.code", "f.diaspora"])
     .where("q.id", "=", questionId)
+    .where("f.electionRoundId", "=", roundId)
     .where("f.draft", "=", false)
     .executeTakeFirst();
   if (!form) {
-    throw notFoundAt("The question is unknown.", { questionId: [{ code: "not_found", message: `There is no published question ${questionId}.` }] });
+    throw notFoundAt("The question is unknown.", { questionId: [{ code: "not_found", message: `There is no published question ${questionId} in this election round.` }] });
   }
   if (!formFitsStation(form, station)) {
     const message = `Question ${questionId} is of form ${form.code}, for stations abroad only; the station is in Romania.`;

@@ -12,7 +12,8 @@ export interface ClaimSweeper {
 /**
  * Frees the threads whose holder stopped renewing (a closed tab), so that they count as unhandled again and the
  * staff see them freed. Each lapsed claim is cleared by one UPDATE … RETURNING, so that two instances sweeping at
- * once record each lapse once; the lapse is dated when the claim expired.
+ * once record each lapse once; the lapse is dated when the claim expired. An archived round takes no events (its
+ * claims were released when it was archived): its rows are left alone, or one would fail every sweep.
  */
 export function createClaimSweeper({ db, clock, intervalMs = 5_000 }: { db: Kysely<Database>; clock: () => Date; intervalMs?: number }): ClaimSweeper {
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -25,22 +26,23 @@ export function createClaimSweeper({ db, clock, intervalMs = 5_000 }: { db: Kyse
       // parameters (some 11,000 claims), and then every later sweep would too.
       const { rows } = await sql<ThreadKey>`
         WITH lapsed AS (
-          SELECT observer_id, polling_station_id, claim_admin_id, claim_expires_at
+          SELECT election_round_id, observer_id, polling_station_id, claim_admin_id, claim_expires_at
           FROM answer_thread
           WHERE claim_admin_id IS NOT NULL AND claim_expires_at <= ${now}
+            AND election_round_id IN (SELECT id FROM election_round WHERE status <> 'archived')
           ORDER BY observer_id, polling_station_id
           FOR UPDATE SKIP LOCKED
         ), freed AS (
           UPDATE answer_thread t SET claim_admin_id = NULL, claimed_at = NULL, claim_expires_at = NULL
           FROM lapsed
           WHERE t.observer_id = lapsed.observer_id AND t.polling_station_id = lapsed.polling_station_id
-          RETURNING t.observer_id, t.polling_station_id, lapsed.claim_admin_id AS holder_id, lapsed.claim_expires_at AS expired_at
+          RETURNING t.election_round_id, t.observer_id, t.polling_station_id, lapsed.claim_admin_id AS holder_id, lapsed.claim_expires_at AS expired_at
         ), recorded AS (
-          INSERT INTO thread_event (observer_id, polling_station_id, kind, admin_id, admin_account, at)
-          SELECT observer_id, polling_station_id, 'lapse', holder_id, (SELECT account FROM ngo_admin WHERE id = holder_id), expired_at
+          INSERT INTO thread_event (election_round_id, observer_id, polling_station_id, kind, admin_id, admin_account, at)
+          SELECT election_round_id, observer_id, polling_station_id, 'lapse', holder_id, (SELECT account FROM ngo_admin WHERE id = holder_id), expired_at
           FROM freed
         )
-        SELECT observer_id, polling_station_id FROM freed`.execute(trx);
+        SELECT election_round_id, observer_id, polling_station_id FROM freed`.execute(trx);
       if (rows.length === 0) return 0;
       await recordLiveEvents(trx, "claim", rows, null, now);
       return rows.length;

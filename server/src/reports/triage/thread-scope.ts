@@ -5,18 +5,20 @@ import { scopeOf } from "../../auth/scope.ts";
 import type { Database } from "../../db/schema.ts";
 import type { ThreadKey } from "../../live/record.ts";
 import { fail } from "../../problem.ts";
+import { roundIdOf, type Round } from "../../rounds/resolve.ts";
 
 export type { ThreadKey };
 
-/** The thread a path names. */
-export const threadKeyOf = (path: { idObserver: number; idPollingStation: number }): ThreadKey => ({
+/** The thread a path names, in the request's round. */
+export const threadKeyOf = (path: { idObserver: number; idPollingStation: number }, round: Round | null): ThreadKey => ({
+  electionRoundId: roundIdOf(round),
   observerId: path.idObserver,
   pollingStationId: path.idPollingStation,
 });
 
-/** 404 unless the observer is in the caller's scope and the station exists (as for every report of the pair). */
+/** 404 unless the observer is in the caller's scope and the station is in the round (as for every report of the pair). */
 export async function checkThreadScope(db: Kysely<Database>, admin: Admin, key: ThreadKey): Promise<void> {
-  await checkReportScope(db, scopeOf(admin), key);
+  await checkReportScope(db, scopeOf(admin), key.electionRoundId, key);
 }
 
 /** As `checkThreadScope`, and 404 too when the pair has no answers: only threads have a state, a claim or comments. */

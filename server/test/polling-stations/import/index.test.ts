@@ -44,7 +44,7 @@ describe.each(bothEngines)("importStationFile on %s", (engine: Engine) => {
     await sql`TRUNCATE polling_station, observer, ngo, form CASCADE`.execute(db);
   });
 
-  const run = (bytes: Uint8Array, options: Partial<StationFileImport> = {}) => importStationFile(db, { bytes, dryRun: false, retireMissing: true, ...options });
+  const run = (bytes: Uint8Array, options: Partial<StationFileImport> = {}) => importStationFile(db, 1, { bytes, dryRun: false, retireMissing: true, ...options });
 
   async function problemOf(importing: Promise<unknown>): Promise<ProblemBody> {
     const error = await importing.then(
@@ -300,12 +300,12 @@ describe.each(bothEngines)("importStationFile on %s", (engine: Engine) => {
   it("writes inside the caller's transaction when given one (the demo seed's), rolled back with it", async () => {
     const rollback = new Error("rolled back");
     const outcome = db.transaction().execute(async (trx) => {
-      expect(await importStationFile(trx, { bytes: THREE, dryRun: false, retireMissing: true })).toMatchObject({ added: 3 });
+      expect(await importStationFile(trx, 1, { bytes: THREE, dryRun: false, retireMissing: true })).toMatchObject({ added: 3 });
       throw rollback;
     });
     await expect(outcome).rejects.toBe(rollback);
     expect(await registry()).toEqual([]);
-    await db.transaction().execute((trx) => importStationFile(trx, { bytes: THREE, dryRun: false, retireMissing: true }));
+    await db.transaction().execute((trx) => importStationFile(trx, 1, { bytes: THREE, dryRun: false, retireMissing: true }));
     expect(await registry()).toHaveLength(3);
   });
 
@@ -322,7 +322,7 @@ describe.each(bothEngines)("importStationFile on %s", (engine: Engine) => {
     await run(file(TEMPLATE, ...["CJ,1,Dej,Școala nr. 1,- bloc A,1530,47.14,23.87", 'CJ,2,"Dej, Ocna",=2+2,"Str. Unirii 4; -3",980,,', "B,7,Sector 1,,,,,"]));
     await run(file(TEMPLATE, "CJ,1,Dej,Școala nr. 1,- bloc A,1530,47.14,23.87", 'CJ,2,"Dej, Ocna",=2+2,"Str. Unirii 4; -3",980,,'));
     const before = await version();
-    const exported = new Uint8Array(await (await exportStations(db)).arrayBuffer());
+    const exported = new Uint8Array(await (await exportStations(db, 1)).arrayBuffer());
     expect(await run(exported)).toMatchObject({ added: 0, changed: 0, retired: 0, unchanged: 3, version: before });
     expect((await registry()).map((row) => [row.number, row.address, row.status])).toEqual([
       [7, null, "retired"],
@@ -344,7 +344,7 @@ describe("importStationFile with 19,171 stations on pglite", () => {
         return `${codes[index % codes.length]};${number};${facts}`;
       });
       const list = file(OFFICIAL, ...rows);
-      const importing = () => importStationFile(db, { bytes: list, dryRun: false, retireMissing: true });
+      const importing = () => importStationFile(db, 1, { bytes: list, dryRun: false, retireMissing: true });
       expect(await importing()).toMatchObject({ added: 19_171, changed: 0, retired: 0, unchanged: 0 });
       const stored = await db.selectFrom("pollingStation").select(sql<number>`count(*)::int`.as("count")).where("status", "=", "active").executeTakeFirstOrThrow();
       expect(stored.count).toBe(19_171);

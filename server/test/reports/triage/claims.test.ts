@@ -187,7 +187,7 @@ describe.each(bothEngines)("claims on %s", (engine) => {
       let doubles = 0;
       const race = async ({ id }: { id: number }, trial: number) => {
           // Half the trials race over a lapsed claim, whose lapse must be recorded once too.
-          const key = { observerId: r.own.id, pollingStationId: id };
+          const key = { electionRoundId: 1, observerId: r.own.id, pollingStationId: id };
           const now = api.server.clock.now;
           if (trial % 2 === 1) await claimThread(db, admins[0]!, key, false, new Date(now.getTime() - 100_000));
           const outcomes = await Promise.allSettled(admins.map((admin) => claimThread(db, admin, key, false, now)));
