@@ -2284,7 +2284,8 @@ export interface components {
             /** @description What to copy from `fromRoundId` (each choice has the default shown). */
             copy?: {
                 /**
-                 * @description The forms in their order, as drafts, as published (those published there), or none.
+                 * @description The forms in their order: `drafts` every form as a draft, to review before publishing; `published`
+                 *     every form as it is there (its published forms published at once); `none`.
                  * @default drafts
                  * @enum {string}
                  */
@@ -4711,6 +4712,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -4777,6 +4779,7 @@ export interface operations {
                     "application/json": components["schemas"]["ElectionRound"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4836,6 +4839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ElectionRound"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4863,6 +4867,7 @@ export interface operations {
                     "application/json": components["schemas"]["ElectionRound"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4889,6 +4894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ElectionRound"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

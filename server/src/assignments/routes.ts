@@ -1,7 +1,6 @@
 import { staffAct } from "../audit/record.ts";
 import { scopeOf } from "../auth/scope.ts";
-import { json, type AdminHandlers, type JsonResponseOf } from "../http/handler.ts";
-import { roundIdOf } from "../rounds/resolve.ts";
+import { json, type AdminHandlers, type JsonResponseOf, roundIdOf } from "../http/handler.ts";
 import { assignStations, observerInScope, observerStations } from "./store.ts";
 
 export const assignmentHandlers: AdminHandlers = {

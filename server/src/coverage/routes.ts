@@ -1,7 +1,6 @@
 import { scopeOf } from "../auth/scope.ts";
-import { json, type AdminHandlers, type JsonResponseOf } from "../http/handler.ts";
+import { json, type AdminHandlers, type JsonResponseOf, roundIdOf } from "../http/handler.ts";
 import { pageBody } from "../http/paging.ts";
-import { roundIdOf } from "../rounds/resolve.ts";
 import { coverageBoard } from "./board.ts";
 import { coverageStations } from "./stations.ts";
 

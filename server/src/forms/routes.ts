@@ -1,6 +1,6 @@
 import { staffAct } from "../audit/record.ts";
 import { scopeOf } from "../auth/scope.ts";
-import { json, noContent, type AdminHandlers, type Handlers, type JsonResponseOf } from "../http/handler.ts";
+import { json, noContent, type AdminHandlers, type Handlers, type JsonResponseOf, roundIdOf } from "../http/handler.ts";
 import { countFormAnswers } from "./answer-counts.ts";
 import { fileName, readFormFile, toFormFile } from "./form-file.ts";
 import { findForm, listFormSummaries } from "./read.ts";
@@ -8,7 +8,6 @@ import { deleteForm } from "./remove.ts";
 import { reorderForms } from "./order.ts";
 import { saveForm } from "./save.ts";
 import { audienceOf, organizersIn } from "./visibility.ts";
-import { roundIdOf } from "../rounds/resolve.ts";
 
 /** Reads that observers make too (the mobile app downloads published forms). */
 export const formHandlers: Handlers = {

@@ -1,7 +1,7 @@
 import type { operations } from "../../../openapi/schema.d.ts";
 import type { Admin, Principal } from "../auth/principal.ts";
+import type { ElectionRoundStatus } from "../db/schema.ts";
 import type { AppDependencies } from "../deps.ts";
-import type { Round } from "../rounds/resolve.ts";
 
 export type OperationId = keyof operations;
 type Parameters<K extends OperationId> = operations[K]["parameters"];
@@ -15,6 +15,18 @@ export type JsonResponseOf<K extends OperationId, S extends keyof operations[K][
 }
   ? R
   : never;
+
+/** The election round an `x-round: scoped` operation works on (issue 27; rounds/resolve.ts). */
+export interface Round {
+  id: number;
+  status: ElectionRoundStatus;
+}
+
+/** The round of an `x-round: scoped` operation, which the router resolved before calling its handler. */
+export function roundIdOf(round: Round | null): number {
+  if (!round) throw new Error("An x-round: scoped operation is handed its round; this one was not.");
+  return round.id;
+}
 
 interface BaseContext<K extends OperationId> {
   query: QueryOf<K>;

@@ -1,7 +1,7 @@
+import { roundIdOf } from "../http/handler.ts";
 import type { AdminHandlers } from "../http/handler.ts";
 import { fail, problem, problemResponse } from "../problem.ts";
 import { openLiveStream } from "./stream.ts";
-import { roundIdOf } from "../rounds/resolve.ts";
 
 /** The staff's live event stream (server-sent events). */
 export const liveHandlers: AdminHandlers = {

@@ -1,14 +1,13 @@
 import type { Admin } from "../auth/principal.ts";
 import { scopeOf } from "../auth/scope.ts";
 import type { AppDependencies } from "../deps.ts";
-import { json, type AdminHandlers, type JsonResponseOf } from "../http/handler.ts";
+import { json, type AdminHandlers, type JsonResponseOf, roundIdOf } from "../http/handler.ts";
 import { pageBody } from "../http/paging.ts";
 import { idempotencyKeyOf } from "../idempotency.ts";
 import type { Audience } from "./audience.ts";
 import { listNotificationHistory, listRecipients } from "./history.ts";
 import { outboxProvider, type NotificationDelivery } from "./provider.ts";
 import { recordNotification, type Compose } from "./record.ts";
-import { roundIdOf } from "../rounds/resolve.ts";
 
 // A server built without delivery (tools, some benchmarks) records to the outbox; nothing pushes then.
 const recordOnly: NotificationDelivery = { provider: outboxProvider, wake: () => {} };

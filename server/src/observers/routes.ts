@@ -1,7 +1,7 @@
 import { staffAct } from "../audit/record.ts";
 import type { Admin } from "../auth/principal.ts";
 import { joinScope, readScope, scopeOf } from "../auth/scope.ts";
-import { json, noContent, type AdminHandlers, type JsonResponseOf, type QueryOf } from "../http/handler.ts";
+import { json, noContent, type AdminHandlers, type JsonResponseOf, type QueryOf, roundIdOf } from "../http/handler.ts";
 import { fail } from "../problem.ts";
 import { exportObservers } from "./export.ts";
 import { readImportForm } from "./import-form.ts";
@@ -11,7 +11,6 @@ import { findManagedObserver } from "./scope.ts";
 import { forgetDevice, insertObserver, normalizeName, resetPin, softDeleteObserver, updateObserver } from "./store.ts";
 import { listActiveObservers } from "./targeting.ts";
 import { pageBody } from "../http/paging.ts";
-import { roundIdOf } from "../rounds/resolve.ts";
 
 type FilterQuery = Pick<QueryOf<"listObservers">, "Name" | "Number" | "NgoId">;
 type SortQuery = Pick<QueryOf<"listObservers">, "SortBy" | "SortDirection">;

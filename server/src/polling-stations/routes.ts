@@ -1,8 +1,7 @@
 import { staffAct } from "../audit/record.ts";
 import { scopeOf } from "../auth/scope.ts";
-import { json, type AdminHandlers, type Handlers, type JsonResponseOf } from "../http/handler.ts";
+import { json, type AdminHandlers, type Handlers, type JsonResponseOf, roundIdOf } from "../http/handler.ts";
 import { pageBody } from "../http/paging.ts";
-import { roundIdOf } from "../rounds/resolve.ts";
 import { etagOf, matchesEtag } from "./etag.ts";
 import { exportStations } from "./export.ts";
 import { readStationImportForm } from "./import-form.ts";

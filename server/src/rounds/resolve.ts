@@ -1,20 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Principal } from "../auth/principal.ts";
-import type { Database, ElectionRoundStatus } from "../db/schema.ts";
+import type { Database } from "../db/schema.ts";
+import type { Round } from "../http/handler.ts";
 import { fail } from "../problem.ts";
 import { currentFirst, roundsOf } from "./visibility.ts";
 
-/** The election round a scoped operation works on (issue 27). */
-export interface Round {
-  id: number;
-  status: ElectionRoundStatus;
-}
-
-/** The round of an `x-round: scoped` operation, which the router resolved before calling its handler. */
-export function roundIdOf(round: Round | null): number {
-  if (!round) throw new Error("An x-round: scoped operation is handed its round; this one was not.");
-  return round.id;
-}
 
 export const archivedRound = (id?: number) =>
   fail.conflict("round_archived", `${id === undefined ? "The election round" : `Election round ${id}`} is archived; it can be read, not changed.`);

@@ -1,7 +1,6 @@
 import { scopeOf } from "../auth/scope.ts";
-import { json, type AdminHandlers, type JsonResponseOf } from "../http/handler.ts";
+import { json, type AdminHandlers, type JsonResponseOf, roundIdOf } from "../http/handler.ts";
 import { pageBody } from "../http/paging.ts";
-import { roundIdOf } from "../rounds/resolve.ts";
 import { rankingPage } from "./rankings.ts";
 
 /** Staff read the dashboard's rankings of the request's round, computed from its answers at the moment of the request. */

@@ -3,10 +3,9 @@ import { scopeOf } from "../auth/scope.ts";
 import { checkReportScope } from "../reports/scope.ts";
 import { resolveStations, type RetiredStations } from "../reports/stations.ts";
 import type { AppDependencies } from "../deps.ts";
-import { json, noContent, type AdminHandlers, type Handlers, type JsonResponseOf } from "../http/handler.ts";
+import { json, noContent, type AdminHandlers, type Handlers, type JsonResponseOf, roundIdOf, type Round } from "../http/handler.ts";
 import { readInstant } from "../http/instant.ts";
 import { fail } from "../problem.ts";
-import { roundIdOf, type Round } from "../rounds/resolve.ts";
 import { findVisit, recordArrival, recordDeparture } from "./store.ts";
 
 /** The caller's record of the named station of the round; the router has let observers only through. */

@@ -9,6 +9,7 @@ import {
   freshForm,
   freshNgo,
   freshObserver,
+  freshRound,
   freshStation,
   ngoRow,
   notificationCount,
@@ -16,6 +17,8 @@ import {
   observersOf,
   PASSWORD,
   registryState,
+  roundCount,
+  roundRow,
   stationFacts,
   stationRow,
   threadState,
@@ -223,6 +226,40 @@ export const rows: Record<string, OperationRow> = {
     state: registryState,
   },
   exportPollingStations: { allowed: 200, scope: "global", call: (w, _t, token) => get(w, "/api/v1/polling-stations/export", token) },
+
+  // Election rounds: every caller reads the rounds it works in, naming only its own NGO among those taking part;
+  // organizers alone write, into throwaway rounds.
+  listElectionRounds: {
+    allowed: 200,
+    scope: "filtered",
+    call: (w, _t, token) => get(w, "/api/v1/election-rounds", token),
+    verify: (_w, t, caller, body) => {
+      const named = json<{ rounds: { ngoIds: number[] }[] }>(body).rounds.some((round) => round.ngoIds.includes(t.ngoId));
+      expect(named).toBe(!outOfScope(caller, t));
+    },
+  },
+  getElectionRound: {
+    allowed: 200,
+    scope: "filtered",
+    call: (w, _t, token) => get(w, "/api/v1/election-rounds/1", token),
+    verify: (_w, t, caller, body) => expect(json<{ ngoIds: number[] }>(body).ngoIds.includes(t.ngoId)).toBe(!outOfScope(caller, t)),
+  },
+  createElectionRound: {
+    allowed: 201,
+    scope: "global",
+    call: (w, _t, token) => send(w, "POST", "/api/v1/election-rounds", token, { name: `Matrix created round ${w.unique()}`, electionDay: "2020-01-01" }),
+    state: roundCount,
+  },
+  updateElectionRound: {
+    allowed: 200,
+    scope: "global",
+    prepare: freshRound("preparing"),
+    call: (w, t, token) => send(w, "PUT", `/api/v1/election-rounds/${t.roundId}`, token, { name: `Matrix renamed ${w.unique()}`, electionDay: "2020-01-02", ngoIds: [t.ngoId] }),
+    state: roundRow,
+  },
+  startElectionRound: { allowed: 200, scope: "global", prepare: freshRound("preparing"), call: (w, t, token) => send(w, "POST", `/api/v1/election-rounds/${t.roundId}/start`, token), state: roundRow },
+  archiveElectionRound: { allowed: 200, scope: "global", prepare: freshRound("active"), call: (w, t, token) => send(w, "POST", `/api/v1/election-rounds/${t.roundId}/archive`, token), state: roundRow },
+  reopenElectionRound: { allowed: 200, scope: "global", prepare: freshRound("archived"), call: (w, t, token) => send(w, "POST", `/api/v1/election-rounds/${t.roundId}/reopen`, token), state: roundRow },
 
   // NGOs: organizers only; writes go to throwaway NGOs.
   listNgos: { allowed: 200, scope: "global", call: (w, _t, token) => get(w, "/api/v1/ngo", token) },

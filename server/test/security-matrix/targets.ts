@@ -26,6 +26,25 @@ export async function freshNgo(w: World, t: Target): Promise<Target> {
   return { ...t, ngoId: row.id };
 }
 
+/** An election round of its own in `status`, with the target's NGO taking part, for the rounds' writes to change. */
+export const freshRound =
+  (status: "preparing" | "active" | "archived") =>
+  async (w: World, t: Target): Promise<Target> => {
+    const u = w.unique();
+    const row = await db(w)
+      .insertInto("electionRound")
+      .values({ name: `Matrix round ${u}`, electionDay: "2020-01-01", status })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db(w).insertInto("electionRoundNgo").values({ electionRoundId: row.id, ngoId: t.ngoId }).onConflict((c) => c.doNothing()).execute();
+    return { ...t, roundId: row.id };
+  };
+
+/** The round a rounds' write changes, as the log and the lists read it. */
+export const roundRow = (w: World, t: Target) =>
+  db(w).selectFrom("electionRound").select(["name", sql<string>`election_day::text`.as("electionDay"), "status"]).where("id", "=", t.roundId!).executeTakeFirst();
+export const roundCount = (w: World) => count(db(w).selectFrom("electionRound").select((e) => e.fn.countAll().as("n")));
+
 /** A station of its own, added by the organizer, for the registry's writes to change. */
 export async function freshStation(w: World, t: Target): Promise<Target> {
   const number = 90_000 + Number(w.unique());
@@ -45,7 +64,7 @@ export const ngoRow = (w: World, t: Target) => db(w).selectFrom("ngo").selectAll
 export const stationRow = (w: World, t: Target) => db(w).selectFrom("pollingStation").selectAll().where("id", "=", t.station.id).executeTakeFirst();
 /** The registry as a phone sees it: its version and its size. */
 export const registryState = async (w: World) => ({
-  version: (await db(w).selectFrom("stationRegistry").select(sql<string>`version::text`.as("version")).executeTakeFirstOrThrow()).version,
+  version: (await db(w).selectFrom("stationRegistry").select(sql<string>`version::text`.as("version")).where("electionRoundId", "=", 1).executeTakeFirstOrThrow()).version,
   stations: await count(db(w).selectFrom("pollingStation").select((e) => e.fn.countAll().as("n"))),
 });
 export const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }> }) => Number((await query.executeTakeFirstOrThrow()).n);

@@ -28,6 +28,8 @@ export interface Target {
   formId: number;
   /** The published form's single-choice question (`no` is flagged). */
   question: { id: number; yes: number; no: number };
+  /** A throwaway election round of the NGO's, made by `prepare` for the rounds' writes (never the world's round 1). */
+  roundId?: number;
 }
 
 export interface World {

@@ -1,6 +1,6 @@
 import type { Admin } from "../../auth/principal.ts";
 import { scopeOf } from "../../auth/scope.ts";
-import { json, noContent, type AdminHandlers, type Handlers, type JsonResponseOf, type QueryOf } from "../../http/handler.ts";
+import { json, noContent, type AdminHandlers, type Handlers, type JsonResponseOf, type QueryOf, roundIdOf } from "../../http/handler.ts";
 import { readInstant } from "../../http/instant.ts";
 import { fail } from "../../problem.ts";
 import { exportAnswers } from "./export.ts";
@@ -9,7 +9,6 @@ import { checkReportScope } from "../scope.ts";
 import { submitAnswers } from "./submit.ts";
 import { listThreadPage, threadTotals, type ThreadFilter } from "./threads.ts";
 import { pageBody } from "../../http/paging.ts";
-import { roundIdOf } from "../../rounds/resolve.ts";
 
 type ThreadQuery = Omit<QueryOf<"listAnswerThreads">, "page" | "pageSize" | "sort">;
 

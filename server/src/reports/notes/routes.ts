@@ -2,12 +2,11 @@ import { checkReportScope } from "../scope.ts";
 import { resolveStations } from "../stations.ts";
 import { createAttachmentSigner } from "../../attachments/signing.ts";
 import { scopeOf } from "../../auth/scope.ts";
-import { json, type AdminHandlers, type Handlers, type JsonResponseOf } from "../../http/handler.ts";
+import { json, type AdminHandlers, type Handlers, type JsonResponseOf, roundIdOf } from "../../http/handler.ts";
 import { fail } from "../../problem.ts";
 import { readNoteForm } from "./note-form.ts";
 import { listNotes } from "./query.ts";
 import { createNote } from "./store.ts";
-import { roundIdOf } from "../../rounds/resolve.ts";
 
 /** Observers send notes with photos. */
 export const noteHandlers: Handlers = {

@@ -1,6 +1,6 @@
 import { createAttachmentSigner } from "../../attachments/signing.ts";
 import { scopeOf } from "../../auth/scope.ts";
-import { json, noContent, type AdminHandlers, type JsonResponseOf } from "../../http/handler.ts";
+import { json, noContent, type AdminHandlers, type JsonResponseOf, roundIdOf } from "../../http/handler.ts";
 import { idempotencyKeyOf } from "../../idempotency.ts";
 import { claimThread, releaseClaim, renewClaim } from "./claims.ts";
 import { addComment } from "./comments.ts";
@@ -8,7 +8,6 @@ import { setThreadState } from "./review.ts";
 import { readTriageSummary } from "./summary.ts";
 import { checkThreadExists, checkThreadScope, threadKeyOf } from "./thread-scope.ts";
 import { readThreadTriage } from "./timeline.ts";
-import { roundIdOf } from "../../rounds/resolve.ts";
 
 /** Staff triage of answer threads: review states, claims, comments, timelines and the tab title's count. */
 export const triageHandlers: AdminHandlers = {

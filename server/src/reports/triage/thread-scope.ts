@@ -3,9 +3,9 @@ import { checkReportScope } from "../scope.ts";
 import type { Admin } from "../../auth/principal.ts";
 import { scopeOf } from "../../auth/scope.ts";
 import type { Database } from "../../db/schema.ts";
+import { roundIdOf, type Round } from "../../http/handler.ts";
 import type { ThreadKey } from "../../live/record.ts";
 import { fail } from "../../problem.ts";
-import { roundIdOf, type Round } from "../../rounds/resolve.ts";
 
 export type { ThreadKey };
 
