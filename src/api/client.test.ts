@@ -88,3 +88,30 @@ describe("createApiClient", () => {
     expect(requests[0]?.signal.aborted).toBe(true);
   });
 });
+
+describe("the chosen election round", () => {
+  it("is named on the calls that work on one round, bodies kept, and on no other call", async () => {
+    const { api, requests } = setUp({ getRoundId: () => 7 });
+    await api.GET("/api/v1/answers", { params: { query: { page: 2 } } });
+    await api.PUT("/api/v1/form/order", { body: { formIds: [3, 1] } });
+    await api.GET("/api/v1/ngo");
+    await api.GET("/api/v1/form", { params: { query: { electionRoundId: 2 } } });
+    expect(requests.map((request) => new URL(request.url).search)).toEqual(["?page=2&electionRoundId=7", "?electionRoundId=7", "", "?electionRoundId=2"]);
+    expect(await requests[1]!.json()).toEqual({ formIds: [3, 1] });
+  });
+
+  it("is left to the server while none is chosen", async () => {
+    const { api, requests } = setUp({ getRoundId: () => null });
+    await api.GET("/api/v1/answers");
+    expect(new URL(requests[0]!.url).search).toBe("");
+  });
+});
+
+describe("ROUND_SCOPED_OPERATIONS", () => {
+  it("is the contract's x-round: scoped operations (npm run api:types writes it)", async () => {
+    const { loadContract } = await import("../../server/src/http/contract.ts");
+    const { ROUND_SCOPED_OPERATIONS } = await import("./round-scoped");
+    const scoped = loadContract().operations.filter((operation) => operation.round === "scoped");
+    expect([...ROUND_SCOPED_OPERATIONS].sort()).toEqual(scoped.map((operation) => `${operation.method.toUpperCase()} ${operation.path}`).sort());
+  });
+});

@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "../../openapi/schema.d.ts";
+import { ROUND_SCOPED_OPERATIONS } from "./round-scoped";
 
 export const XSRF_COOKIE = "XSRF-TOKEN";
 export const XSRF_HEADER = "X-XSRF-TOKEN";
@@ -11,6 +12,8 @@ export interface ApiClientOptions {
   getToken: () => string | null;
   /** Called when a call that carried a token is answered 401. */
   onUnauthorized: () => void;
+  /** The election round chosen in this tab; null: the server's current round. */
+  getRoundId?: () => number | null;
   readCookie?: (name: string) => string | null;
 }
 
@@ -46,6 +49,25 @@ function createSessionMiddleware(options: ApiClientOptions): Middleware {
   };
 }
 
+/**
+ * Names the chosen election round on every call that works on one round (the contract's `x-round: scoped`), unless
+ * the call names one itself; the others take no round, and would refuse a parameter they do not declare.
+ */
+function createRoundMiddleware(getRoundId: () => number | null): Middleware {
+  return {
+    async onRequest({ request, schemaPath }) {
+      const roundId = getRoundId();
+      if (roundId === null || !ROUND_SCOPED_OPERATIONS.has(`${request.method} ${schemaPath}`)) return request;
+      const url = new URL(request.url);
+      if (url.searchParams.has("electionRoundId")) return request;
+      url.searchParams.set("electionRoundId", String(roundId));
+      // A request's URL cannot change: a copy, with its body read out (a stream body would need `duplex` to be copied).
+      const body = request.body === null ? null : await request.arrayBuffer();
+      return new Request(url, { method: request.method, headers: request.headers, body, signal: request.signal, credentials: request.credentials });
+    },
+  };
+}
+
 /** The typed client for openapi/openapi.yaml. It never navigates or notifies: callers react to errors. */
 export function createApiClient(options: ApiClientOptions) {
   const client = createClient<paths>({
@@ -53,6 +75,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   client.use(createSessionMiddleware(options));
+  if (options.getRoundId) client.use(createRoundMiddleware(options.getRoundId));
   return client;
 }
 

@@ -3,7 +3,7 @@
 // First in the chunk, so the app's own CSS modules come after it and win.
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import { AppShell, Stack, Text } from "@mantine/core";
 import { useLingui } from "@lingui/react/macro";
@@ -11,6 +11,8 @@ import { useDisclosure } from "@mantine/hooks";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { useSelector } from "@xstate/react";
+import { useSelector as useStoreSelector } from "@xstate/store-react";
+import { roundChoiceStore, selectChosenRoundId } from "../shared/rounds/round-choice.store";
 import { useSession } from "../features/session/session-context";
 import { LiveProvider } from "../shared/live/LiveProvider";
 import { selectUserName } from "../features/session/session.selectors";
@@ -25,11 +27,15 @@ export function AppLayout() {
   const [navigationOpened, { toggle, close }] = useDisclosure(false);
   const userName = useSelector(useSession(), selectUserName);
   const { t } = useLingui();
+  // Before the first screen asks for anything: the round this user chose last, unless this tab has its own.
+  useState(() => userName && roundChoiceStore.trigger.accountKnown({ account: userName }));
+  const roundId = useStoreSelector(roundChoiceStore, selectChosenRoundId);
 
   return (
     <ShellTheme>
       <ModalsProvider>
-        <LiveProvider>
+        {/* Everything below is of one round: another round is a fresh live stream and fresh screens. */}
+        <LiveProvider key={roundId ?? "current"}>
           <LocaleSync />
           <Notifications position="top-right" autoClose={5000} />
           <AppShell

@@ -7,6 +7,7 @@ import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { roundChoiceStore } from "../../src/shared/rounds/round-choice.store";
 
 // Pages load lazily: on a busy CI machine the first render of a file also compiles its chunks, which can take
 // longer than Testing Library's default 1 s. Waits still end as soon as the awaited element appears.
@@ -17,7 +18,10 @@ afterEach(() => {
   // Mantine keeps toasts in a module-level store, and a worker runs many files in one module graph (isolate: false):
   // a toast one test leaves would otherwise be the first alert the next file's screen shows.
   notifications.clean();
+  // The chosen election round too lives in a module-level store: the next file's screens start in the current round.
+  roundChoiceStore.trigger.roundChosen({ roundId: null });
   localStorage.clear();
+  sessionStorage.clear();
   document.cookie.split(";").forEach((pair) => {
     const name = pair.split("=")[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { renderSignedIn } from "../../../tests/support/render-app";
+import { ORGANIZER, STAFF, twoNgosWithoutObservers } from "../../../tests/support/seeds/observers.seed";
+import { startTestServer, type TestServer } from "../../../tests/support/test-server";
+import { answerRoutes } from "../answers/answer.routes";
+
+const FEATURES = [answerRoutes];
+
+/** A second round next to the seed's round 1: its status, its election day, and the NGOs taking part. */
+async function addRound(server: TestServer, round: { name: string; status: "preparing" | "active" | "archived"; electionDay: string; ngoIds: number[] }) {
+  const { id } = await server.db.insertInto("electionRound").values({ name: round.name, status: round.status, electionDay: round.electionDay }).returning("id").executeTakeFirstOrThrow();
+  if (round.ngoIds.length > 0) await server.db.insertInto("electionRoundNgo").values(round.ngoIds.map((ngoId) => ({ electionRoundId: id, ngoId }))).execute();
+  return id;
+}
+
+const urgentsCalls = (server: TestServer) => server.requests.filter((request) => request.method === "GET" && request.path.startsWith("/api/v1/answers?"));
+
+describe("RoundSwitcher", () => {
+  it("names the round in the header once there is another, and switching reloads the screen in the chosen round", async () => {
+    const server = await startTestServer({ seed: twoNgosWithoutObservers });
+    const local = await addRound(server, { name: "Locale 2027", status: "active", electionDay: "2027-09-26", ngoIds: [1, 2] });
+    const app = await renderSignedIn(server, ORGANIZER, { features: FEATURES, path: "/urgents" });
+
+    const switcher = await screen.findByTestId("round-switcher");
+    expect(switcher).toHaveAccessibleName("Election round: Locale 2027, Active. Choose another");
+    await waitFor(() => expect(urgentsCalls(server).length).toBeGreaterThan(0));
+    // Until a round is chosen, the server's current round answers: the calls name none.
+    expect(urgentsCalls(server).every((request) => !request.path.includes("electionRoundId"))).toBe(true);
+
+    await app.user.click(switcher);
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Locale 2027Active", expect.stringMatching(/^Alegeri .*Active$/)]);
+    const before = urgentsCalls(server).length;
+    await app.user.click(within(menu).getAllByRole("menuitem")[1]!);
+
+    await waitFor(() => expect(screen.getByTestId("round-switcher")).toHaveAccessibleName(expect.stringMatching(/^Election round: Alegeri .*, Active\. Choose another$/)));
+    await waitFor(() => expect(urgentsCalls(server).slice(before).some((request) => request.path.includes("electionRoundId=1"))).toBe(true));
+    expect(server.requests.filter((request) => request.path.startsWith("/api/v1/election-rounds")).every((request) => !request.path.includes("electionRoundId"))).toBe(true);
+    expect(sessionStorage.getItem("electionRound")).toBe("1");
+    expect(localStorage.getItem(`electionRound:${ORGANIZER}`)).toBe("1");
+    expect(local).toBeGreaterThan(1);
+  });
+
+  it("stays hidden while the user works in one active round, and shows an NGO admin only the rounds its NGO takes part in", async () => {
+    const server = await startTestServer({ seed: twoNgosWithoutObservers });
+    await addRound(server, { name: "Doar ONG 1", status: "active", electionDay: "2027-09-26", ngoIds: [1] });
+    await addRound(server, { name: "În lucru", status: "preparing", electionDay: "2028-01-01", ngoIds: [1, 2] });
+    await renderSignedIn(server, STAFF, { features: FEATURES, path: "/urgents" });
+    await waitFor(() => expect(server.requests.some((request) => request.path === "/api/v1/election-rounds")).toBe(true));
+    await waitFor(() => expect(urgentsCalls(server).length).toBeGreaterThan(0));
+    expect(screen.queryByTestId("round-switcher")).not.toBeInTheDocument();
+  });
+
+  it("names an archived round on every screen, read-only as it is", async () => {
+    const server = await startTestServer({ seed: twoNgosWithoutObservers });
+    await server.db.updateTable("electionRound").set({ status: "archived" }).where("id", "=", 1).execute();
+    await renderSignedIn(server, ORGANIZER, { features: FEATURES, path: "/urgents" });
+    expect(await screen.findByTestId("round-switcher")).toHaveAccessibleName(expect.stringMatching(/, Archived\. Choose another$/));
+  });
+});

@@ -1,0 +1,19 @@
+import type { SnapshotFrom } from "xstate";
+import { selectData } from "../../shared/machines/resource.selectors";
+import type { resourceMachine } from "../../shared/machines/resource.machine";
+import type { ElectionRound } from "./rounds.actors";
+
+type RoundsSnapshot = SnapshotFrom<typeof resourceMachine>;
+
+export const selectRounds = (snapshot: RoundsSnapshot) => (selectData(snapshot) as ElectionRound[] | null) ?? [];
+
+/** The round shown: the one chosen in this tab if the user still works in it, else the user's current round. */
+export function shownRound(rounds: readonly ElectionRound[], chosenId: number | null): ElectionRound | null {
+  return rounds.find((round) => round.id === chosenId) ?? rounds.find((round) => round.current) ?? null;
+}
+
+/**
+ * Whether the header names the round: when there is another to switch to, or when the one shown is not the usual
+ * active one (an archived round is read-only, and the user must see that on every screen).
+ */
+export const namesRound = (rounds: readonly ElectionRound[], shown: ElectionRound | null) => rounds.length > 1 || (shown !== null && shown.status !== "active");
