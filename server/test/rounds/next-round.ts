@@ -14,7 +14,8 @@ export interface TestRound {
  * does in one round stays there.
  */
 export async function openRound(db: Kysely<Database>, id: number, status: ElectionRoundStatus = "active"): Promise<TestRound> {
-  await db.insertInto("electionRound").values({ id, name: `Runda ${id}`, electionDay: `2027-0${id}-01`, status }).execute();
+  // Opened active, so that the registry can be copied in; an archived round takes no writes (round_archived_guard).
+  await db.insertInto("electionRound").values({ id, name: `Runda ${id}`, electionDay: `2027-0${id}-01`, status: "active" }).execute();
   await sql`INSERT INTO election_round_ngo (election_round_id, ngo_id) SELECT ${id}, id FROM ngo`.execute(db);
   const { rows } = await sql<{ old: number; new: number }>`
     WITH copied AS (
@@ -24,6 +25,7 @@ export async function openRound(db: Kysely<Database>, id: number, status: Electi
       RETURNING id, county_id, number
     )
     SELECT s.id AS old, copied.id AS new FROM copied JOIN polling_station s ON s.election_round_id = 1 AND s.county_id = copied.county_id AND s.number = copied.number`.execute(db);
+  if (status !== "active") await db.updateTable("electionRound").set({ status }).where("id", "=", id).execute();
   const ids = new Map(rows.map((row) => [row.old, row.new]));
   return {
     id,
