@@ -760,6 +760,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/election-rounds/{roundId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The election round's id. */
+                roundId: components["parameters"]["RoundIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a round's archive (zip)
+         * @description Roles: organizer only. One zip, streamed as it is made (its memory does not grow with the round):
+         *     `answers.xlsx` (the answers export of the whole round: answers, notes and the by-station sheet),
+         *     `photos/` (every note's photos, named `<note id>-<attachment id>-<file name>`), `forms/<code>.json` (each
+         *     form as its file, importable with `importForm`), `polling-stations.csv` (the registry in the import's
+         *     template), `activity-log.csv` (the entries about the round's forms, stations, threads and notifications, and
+         *     the round's own), and `manifest.json` (the round, when the archive was made, and the count of each part, so
+         *     that the archive can be checked against the round). Archives past 4 GiB are written as zip64.
+         */
+        get: operations["exportElectionRound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ngo": {
         parameters: {
             query?: never;
@@ -3025,6 +3054,12 @@ export interface components {
             ngoId: number | null;
             /** @description That NGO's name when the action happened. */
             ngoName: string | null;
+            /**
+             * @description The election round of the subject (a form, station, thread, notification, an observer's stations, a
+             *     round); null for what is across rounds (NGOs, their admins, observers themselves). A link to the subject
+             *     opens that round.
+             */
+            electionRoundId: number | null;
             /** @description The fields that changed, with their values before and after (PINs and passwords never shown). */
             changes: components["schemas"]["AuditChange"][];
             /** @description For `observers.imported`, the observers added; for `notification.sent`, the observers it addressed. */
@@ -4899,6 +4934,35 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    exportElectionRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The election round's id. */
+                roundId: components["parameters"]["RoundIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="round-<id>.zip"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listNgos: {

@@ -114,7 +114,7 @@ export async function assignStations(
       const to = (after.get(observer.id) ?? []).join(", ");
       if (from === to) return [];
       const changes = [{ field: "stations", from: from || null, to: to || null }];
-      return [{ action: "observer.updated", subject: { type: "observer", id: observer.id, label: observerLabel(observer) }, ngoId: observer.ngoId, changes }];
+      return [{ action: "observer.updated", subject: { type: "observer", id: observer.id, label: observerLabel(observer) }, ngoId: observer.ngoId, roundId, changes }];
     });
     await recordAudit(trx, act, entries);
     return added;

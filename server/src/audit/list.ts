@@ -88,6 +88,7 @@ export async function listAuditPage(
     },
     ngoId: row.ngoId,
     ngoName: row.ngoName,
+    electionRoundId: row.electionRoundId,
     changes: row.changes,
     ...(row.count === null ? {} : { count: row.count }),
   }));

@@ -31,6 +31,8 @@ export interface AuditRecord {
   };
   /** The NGO the subject belongs to; null for forms. */
   ngoId: number | null;
+  /** The election round the subject is of (a form, a station, a thread, a notification, an assignment, a round); null for NGOs, their admins and observers, which are across rounds. */
+  roundId: number | null;
   changes?: readonly AuditChange[];
   count?: number;
 }
@@ -44,7 +46,7 @@ const ngoName = (ngoId: number) => sql<string>`(SELECT name FROM ngo WHERE id = 
  */
 export async function recordAudit(trx: Transaction<Database>, act: StaffAct, entries: readonly AuditRecord[]): Promise<void> {
   if (entries.length === 0) return;
-  const rows = entries.map(({ action, subject, ngoId, changes = [], count }) => ({
+  const rows = entries.map(({ action, subject, ngoId, roundId, changes = [], count }) => ({
     at: act.at,
     action,
     actorAdminId: act.admin.adminId,
@@ -59,6 +61,7 @@ export async function recordAudit(trx: Transaction<Database>, act: StaffAct, ent
     // A JSON text cast on the database's side: the pg driver would send a JavaScript array as a PostgreSQL array.
     changes: sql<string>`${JSON.stringify(changes)}::jsonb`,
     count: count ?? null,
+    electionRoundId: roundId,
   }));
   await trx.insertInto("auditEntry").values(rows).execute();
 }

@@ -286,6 +286,8 @@ export interface Database {
     ngoName: string | null;
     changes: ColumnType<AuditChange[], string, string>;
     count: number | null;
+    /** The round of the subject (migration 023); null for what is across rounds. */
+    electionRoundId: number | null;
   };
   /** Idempotency keys claimed by admins, each with its request's fingerprint (migration 015). */
   idempotencyKey: {

@@ -38,7 +38,7 @@ export async function reorderForms(db: Kysely<Database>, roundId: number, formId
     const after = formIds.map((id) => codeOf.get(id)!).join(", ");
     if (before === after) return;
     await recordAudit(trx, act, [
-      { action: "forms.reordered", subject: { type: "form", id: null, label: after }, ngoId: null, changes: [{ field: "order", from: before, to: after }] },
+      { action: "forms.reordered", subject: { type: "form", id: null, label: after }, ngoId: null, roundId, changes: [{ field: "order", from: before, to: after }] },
     ]);
   });
 }

@@ -30,7 +30,7 @@ export async function deleteForm(db: Kysely<Database>, roundId: number, id: numb
         questionIds.length === 0 ? [] : await trx.selectFrom("questionOption").select("id").where("questionId", "=", sql<number>`ANY(${questionIds}::int[])`).execute();
       await refuseAnsweredRemovals(trx, { questionIds, optionIds: options.map((o) => o.id) });
       await trx.deleteFrom("form").where("id", "=", id).execute();
-      await recordAudit(trx, act, [{ action: "form.deleted", subject: { type: "form", id, label: formLabel(form) }, ngoId: null }]);
+      await recordAudit(trx, act, [{ action: "form.deleted", subject: { type: "form", id, label: formLabel(form) }, ngoId: null, roundId }]);
     });
   } catch (error) {
     // An answer written between the check and the delete: the answer table's RESTRICT refuses the cascade.

@@ -44,12 +44,12 @@ export async function saveForm(
     return await db.transaction().execute(async (trx) => {
       if (input.id === undefined) {
         const form = await findForm(trx, organizersIn(roundId), await createForm(trx, roundId, input, code, now));
-        await recordAudit(trx, act, [createdEntry(form, origin)]);
+        await recordAudit(trx, act, [createdEntry(form, origin, roundId)]);
         return { form, created: true };
       }
       const before = await replaceForm(trx, roundId, input.id, input, code, now);
       const form = await findForm(trx, organizersIn(roundId), input.id);
-      await recordAudit(trx, act, [updatedEntry(before, form)]);
+      await recordAudit(trx, act, [updatedEntry(before, form, roundId)]);
       return { form, created: false };
     });
   } catch (error) {
@@ -112,23 +112,24 @@ function factsOf(form: Form): FormFacts {
   };
 }
 
-const formEntry = (action: AuditRecord["action"], form: Form, changes: AuditRecord["changes"]): AuditRecord => ({
+const formEntry = (action: AuditRecord["action"], form: Form, changes: AuditRecord["changes"], roundId: number): AuditRecord => ({
   action,
   subject: { type: "form", id: form.id, label: formLabel(form) },
   ngoId: null,
+  roundId,
   changes,
 });
 
 /** A file's form is imported; the editor's new form is created, or published when it is saved published at once. */
-function createdEntry(form: Form, origin: FormOrigin): AuditRecord {
+function createdEntry(form: Form, origin: FormOrigin, roundId: number): AuditRecord {
   const action = origin === "file" ? "form.imported" : form.draft ? "form.created" : "form.published";
-  return formEntry(action, form, initialFields(factsOf(form), FORM_FIELDS));
+  return formEntry(action, form, initialFields(factsOf(form), FORM_FIELDS), roundId);
 }
 
 /** A save that takes a draft out of draft publishes it; any other save (unpublishing too) updates. */
-function updatedEntry(before: FormFacts, form: Form): AuditRecord {
+function updatedEntry(before: FormFacts, form: Form, roundId: number): AuditRecord {
   const after = factsOf(form);
-  return formEntry(before.draft && !after.draft ? "form.published" : "form.updated", form, changedFields(before, after, FORM_FIELDS));
+  return formEntry(before.draft && !after.draft ? "form.published" : "form.updated", form, changedFields(before, after, FORM_FIELDS), roundId);
 }
 
 /** Replaces the stored form with the body and answers the stored form's facts from before. */

@@ -16,6 +16,7 @@ const adminEntry = (action: AuditRecord["action"], admin: { id: number; ngoId: n
   action,
   subject: { type: "ngoAdmin", id: admin.id, label: admin.account },
   ngoId: admin.ngoId,
+  roundId: null,
   changes,
 });
 

@@ -17,6 +17,7 @@ const NGO_FIELDS = ["name", "shortName", "organizer", "isActive"] as const;
 const ngoEntry = (action: AuditRecord["action"], ngo: { id: number; name: string }, changes: AuditRecord["changes"] = []): AuditRecord => ({
   action,
   subject: { type: "ngo", id: ngo.id, label: ngo.name },
+  roundId: null,
   ngoId: ngo.id,
   changes,
 });

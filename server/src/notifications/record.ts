@@ -93,6 +93,7 @@ async function insertNotification(trx: Transaction<Database>, { roundId, admin, 
       action: "notification.sent",
       subject: { type: "notification", id: inserted.id, label: compose.title },
       ngoId: admin.ngoId,
+      roundId,
       changes: [
         { field: "audience", from: null, to: audience.kind },
         { field: "message", from: null, to: compose.message },

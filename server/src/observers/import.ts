@@ -158,7 +158,7 @@ async function insertObservers(db: Kysely<Database>, { ngo, roundId, act }: Obse
       }
       const { name } = await trx.selectFrom("ngo").select("name").where("id", "=", ngo.ngoId).executeTakeFirstOrThrow();
       await recordAudit(trx, act, [
-        { action: "observers.imported", subject: { type: "ngo", id: ngo.ngoId, label: name }, ngoId: ngo.ngoId, count: rows.length },
+        { action: "observers.imported", subject: { type: "ngo", id: ngo.ngoId, label: name }, ngoId: ngo.ngoId, roundId, count: rows.length },
       ]);
     });
   } catch (error) {

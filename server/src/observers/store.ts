@@ -42,7 +42,7 @@ const observerEntry = (
   action: AuditRecord["action"],
   observer: { id: number; ngoId: number; name: string; phone: string },
   changes: AuditRecord["changes"] = [],
-): AuditRecord => ({ action, subject: { type: "observer", id: observer.id, label: observerLabel(observer) }, ngoId: observer.ngoId, changes });
+): AuditRecord => ({ action, subject: { type: "observer", id: observer.id, label: observerLabel(observer) }, ngoId: observer.ngoId, roundId: null, changes });
 
 export async function insertObserver(db: Kysely<Database>, ngo: OneNgo, input: Required<ObserverInput>, act: StaffAct): Promise<number> {
   const pinHash = await hashPin(input.pin);

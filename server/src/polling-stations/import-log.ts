@@ -12,11 +12,11 @@ type ImportResult = components["schemas"]["PollingStationImportResult"];
  * stations are saved all the same, so the answer still says so and the missing entry goes to the error log. Outside
  * the request's context: a client that went away after the import must still leave its entry.
  */
-export async function logImport(db: Kysely<Database>, result: ImportResult, fileName: string, act: StaffAct): Promise<void> {
+export async function logImport(db: Kysely<Database>, roundId: number, result: ImportResult, fileName: string, act: StaffAct): Promise<void> {
   const count = result.added + result.changed + result.retired;
   if (result.dryRun || count === 0) return;
   const changes = (["added", "changed", "retired"] as const).map((field) => ({ field, from: null, to: String(result[field]) }));
-  const entry = { action: "stations.imported", subject: { type: "station", id: null, label: fileName }, ngoId: null, changes, count } as const;
+  const entry = { action: "stations.imported", subject: { type: "station", id: null, label: fileName }, ngoId: null, roundId, changes, count } as const;
   try {
     await requestSignal.exit(() => db.transaction().execute((trx) => recordAudit(trx, act, [entry])));
   } catch (error) {

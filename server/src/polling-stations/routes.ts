@@ -76,7 +76,7 @@ export const pollingStationAdminHandlers: AdminHandlers = {
       dryRun: query.dryRun ?? false,
       retireMissing: query.retireMissing ?? true,
     });
-    await logImport(deps.db, result, fileName, staffAct(admin, deps.clock));
+    await logImport(deps.db, roundIdOf(round), result, fileName, staffAct(admin, deps.clock));
     return json(200, result satisfies JsonResponseOf<"importPollingStations", 200>);
   },
 

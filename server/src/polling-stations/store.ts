@@ -60,10 +60,11 @@ async function factsOf(trx: Transaction<Database>, input: StationInput, status: 
 /** The columns a write stores. */
 const columnsOf = ({ countyCode: _code, ...facts }: Facts, at: Date) => ({ ...facts, updatedAt: at });
 
-const stationEntry = (action: AuditRecord["action"], station: StoredStation, changes: AuditRecord["changes"]): AuditRecord => ({
+const stationEntry = (action: AuditRecord["action"], roundId: number, station: StoredStation, changes: AuditRecord["changes"]): AuditRecord => ({
   action,
   subject: { type: "station", id: station.id, label: stationLabel(station) },
   ngoId: null,
+  roundId,
   changes,
 });
 
@@ -104,7 +105,7 @@ export async function createStation(db: Kysely<Database>, roundId: number, input
         .returning("id")
         .executeTakeFirst();
       if (!row) throw stationExists(input.countyCode, input.number);
-      await recordAudit(trx, act, [stationEntry("station.created", { id: row.id, ...facts }, initialFields(facts, LOGGED))]);
+      await recordAudit(trx, act, [stationEntry("station.created", roundId, { id: row.id, ...facts }, initialFields(facts, LOGGED))]);
       return row.id;
     }),
   );
@@ -131,7 +132,7 @@ export async function updateStation(db: Kysely<Database>, roundId: number, id: n
         .executeTakeFirst();
       if (taken) throw stationExists(input.countyCode, input.number);
       await trx.updateTable("pollingStation").set(columnsOf(facts, act.at)).where("id", "=", id).execute();
-      await recordAudit(trx, act, [stationEntry("station.updated", { id, ...facts }, changes)]);
+      await recordAudit(trx, act, [stationEntry("station.updated", roundId, { id, ...facts }, changes)]);
     }),
   );
 }
@@ -142,6 +143,6 @@ export async function retireStation(db: Kysely<Database>, roundId: number, id: n
     const station = await lockStation(trx, roundId, id);
     if (station.status === "retired") return;
     await trx.updateTable("pollingStation").set({ status: "retired", updatedAt: act.at }).where("id", "=", id).execute();
-    await recordAudit(trx, act, [stationEntry("station.retired", station, [{ field: "status", from: "active", to: "retired" }])]);
+    await recordAudit(trx, act, [stationEntry("station.retired", roundId, station, [{ field: "status", from: "active", to: "retired" }])]);
   });
 }

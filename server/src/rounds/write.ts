@@ -25,6 +25,7 @@ const entry = (action: AuditRecord["action"], id: number, name: string, changes:
   action,
   subject: { type: "electionRound", id, label: name },
   ngoId: null,
+  roundId: id,
   changes,
 });
 

@@ -55,7 +55,7 @@ describe.each(engines)("audit of form actions on %s", (engine) => {
         actor: actors.organizer,
         subject: { type: "form", id: form.id, label: `${formCode}: Audit form`, exists: true },
         ngoId: null,
-        ngoName: null,
+        ngoName: null, electionRoundId: 1,
         changes: [
           { field: "code", from: null, to: formCode },
           { field: "description", from: null, to: "Audit form" },
@@ -88,7 +88,7 @@ describe.each(engines)("audit of form actions on %s", (engine) => {
       saved = await save({ ...editable(saved), draft: true }, 200);
     });
     const subject = { type: "form", id: draft.id, label: `${formCode}: Audit form, edited`, exists: true };
-    const common = { id: anyId, at: now(), actor: actors.organizer, subject, ngoId: null, ngoName: null };
+    const common = { id: anyId, at: now(), actor: actors.organizer, subject, ngoId: null, ngoName: null, electionRoundId: 1 };
     expect(entries).toEqual([
       {
         ...common,
@@ -131,7 +131,7 @@ describe.each(engines)("audit of form actions on %s", (engine) => {
         actor: actors.organizer,
         subject: { type: "form", id: form.id, label: `${formCode}: Audit form`, exists: false },
         ngoId: null,
-        ngoName: null,
+        ngoName: null, electionRoundId: 1,
         changes: [],
       },
     ]);
@@ -162,7 +162,7 @@ describe.each(engines)("audit of form actions on %s", (engine) => {
         actor: actors.organizer,
         subject: { type: "form", id: null, label: after, exists: false },
         ngoId: null,
-        ngoName: null,
+        ngoName: null, electionRoundId: 1,
         changes: [{ field: "order", from: before, to: after }],
       },
     ]);

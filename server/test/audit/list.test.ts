@@ -50,24 +50,26 @@ describe.each(engines)("listAuditEntries on %s", (engine) => {
 
     const observerSubject = { type: "observer" as const, id: real.observerId, label: "Ana Zmeu (0711000001)" };
     e = {
-      created: await append(organizer, 0, { action: "observer.created", subject: observerSubject, ngoId: 2 }),
+      created: await append(organizer, 0, { action: "observer.created", subject: observerSubject, ngoId: 2, roundId: null }),
       updated: await append(organizer, 1, {
         action: "observer.updated",
         subject: observerSubject,
         ngoId: 2,
+        roundId: null,
         changes: [{ field: "name", from: "Ana Zmeul", to: "Ana Zmeu" }],
       }),
-      renamed: await append(organizer, 1, { action: "ngo.updated", subject: { type: "ngo", id: 2, label: "Zmeu NGO" }, ngoId: 2 }),
-      published: await append(organizer, 2, { action: "form.published", subject: { type: "form", id: real.formId, label: "Z: Zmeu form" }, ngoId: null }),
-      reordered: await append(organizer, 3, { action: "forms.reordered", subject: { type: "form", id: null, label: "Zmeu, A, B" }, ngoId: null }),
+      renamed: await append(organizer, 1, { action: "ngo.updated", subject: { type: "ngo", id: 2, label: "Zmeu NGO" }, ngoId: 2, roundId: null }),
+      published: await append(organizer, 2, { action: "form.published", subject: { type: "form", id: real.formId, label: "Z: Zmeu form" }, ngoId: null, roundId: 1 }),
+      reordered: await append(organizer, 3, { action: "forms.reordered", subject: { type: "form", id: null, label: "Zmeu, A, B" }, ngoId: null, roundId: 1 }),
       state: await append(organizer, 4, {
         action: "thread.stateChanged",
         subject: { type: "thread", id: real.thread.observerId, pollingStationId: real.thread.pollingStationId, label: "Zmeu thread" },
         ngoId: 2,
+        roundId: 1,
         changes: [{ field: "state", from: "new", to: "resolved" }],
       }),
-      imported: await append(organizer, 5, { action: "observers.imported", subject: { type: "ngo", id: 2, label: "Zmeu NGO" }, ngoId: 2, count: 3 }),
-      ghostly: await append(ghost, 6, { action: "ngoAdmin.deleted", subject: { type: "ngoAdmin", id: 999_999, label: "zmeu.gone" }, ngoId: 2 }),
+      imported: await append(organizer, 5, { action: "observers.imported", subject: { type: "ngo", id: 2, label: "Zmeu NGO" }, ngoId: 2, roundId: 1, count: 3 }),
+      ghostly: await append(ghost, 6, { action: "ngoAdmin.deleted", subject: { type: "ngoAdmin", id: 999_999, label: "zmeu.gone" }, ngoId: 2, roundId: null }),
     };
   });
 
@@ -87,6 +89,7 @@ describe.each(engines)("listAuditEntries on %s", (engine) => {
       subject: { type: "observer", id: real.observerId, label: "Ana Zmeu (0711000001)", exists: true },
       ngoId: 2,
       ngoName: ngo2,
+      electionRoundId: null,
       changes: [{ field: "name", from: "Ana Zmeul", to: "Ana Zmeu" }],
     });
     expect(byId.get(e.state)!.subject).toEqual({

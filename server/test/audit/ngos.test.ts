@@ -39,7 +39,7 @@ describe.each(engines)("audit of NGO and NGO admin actions on %s", (engine) => {
           actor: actors.organizer,
           subject: { type: "ngo", id, label: name, exists: true },
           ngoId: id,
-          ngoName: name,
+          ngoName: name, electionRoundId: null,
           changes: [
             { field: "name", from: null, to: name },
             { field: "shortName", from: null, to: "AU" },
@@ -66,7 +66,7 @@ describe.each(engines)("audit of NGO and NGO admin actions on %s", (engine) => {
           actor: actors.organizer,
           subject: { type: "ngo", id, label: `${name} renamed`, exists: true },
           ngoId: id,
-          ngoName: `${name} renamed`,
+          ngoName: `${name} renamed`, electionRoundId: null,
           changes: [
             { field: "name", from: name, to: `${name} renamed` },
             { field: "shortName", from: "AU", to: "AUR" },
@@ -105,7 +105,7 @@ describe.each(engines)("audit of NGO and NGO admin actions on %s", (engine) => {
           actor: actors.organizer,
           subject: { type: "ngo", id, label: name, exists: false },
           ngoId: id,
-          ngoName: name,
+          ngoName: name, electionRoundId: null,
           changes: [],
         },
       ]);
@@ -145,7 +145,7 @@ describe.each(engines)("audit of NGO and NGO admin actions on %s", (engine) => {
         await ok(api.send("DELETE", `/api/v1/ngo/2/admins/${id}`, api.organizer), 204);
       });
       const subject = { type: "ngoAdmin", id, label: name, exists: false };
-      const common = { id: anyId, at: now(), subject, ngoId: 2, ngoName: ngo2 };
+      const common = { id: anyId, at: now(), subject, ngoId: 2, ngoName: ngo2, electionRoundId: null };
       expect(entries).toEqual([
         { ...common, action: "ngoAdmin.created", actor: actors.ngo2Admin, changes: [{ field: "account", from: null, to: name }] },
         { ...common, action: "ngoAdmin.passwordReset", actor: actors.ngo2Admin, changes: [] },

@@ -52,7 +52,7 @@ describe.each(engines)("audit of notifications and thread states on %s", (engine
           actor: actors.ngo2Admin,
           subject: { type: "notification", id, label: "Ballot boxes", exists: true },
           ngoId: 2,
-          ngoName: ngo2,
+          ngoName: ngo2, electionRoundId: 1,
           changes: [
             { field: "audience", from: null, to: "selected" },
             { field: "message", from: null, to: "Check the ballot boxes." },
@@ -102,7 +102,7 @@ describe.each(engines)("audit of notifications and thread states on %s", (engine
         await setState(station, { state: "new" });
       });
       const subject = { type: "thread", id: r.other.id, pollingStationId: station, label: `Observator ${r.other.phone} (${r.other.phone}), AB ${number}`, exists: true };
-      const common = { id: anyId, at: now(), action: "thread.stateChanged", subject, ngoId: 2, ngoName: ngo2 };
+      const common = { id: anyId, at: now(), action: "thread.stateChanged", subject, ngoId: 2, ngoName: ngo2, electionRoundId: 1 };
       expect(entries).toEqual([
         { ...common, actor: actors.ngo2Admin, changes: [{ field: "state", from: "new", to: "in_progress" }] },
         { ...common, actor: actors.organizer, changes: [{ field: "state", from: "in_progress", to: "resolved" }] },

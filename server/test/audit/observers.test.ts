@@ -40,7 +40,7 @@ describe.each(engines)("audit of observer actions on %s", (engine) => {
         actor: actors.organizer,
         subject: { type: "observer", id, label: `Maria Popescu (${number})`, exists: true },
         ngoId: 2,
-        ngoName: ngo2,
+        ngoName: ngo2, electionRoundId: null,
         changes: [
           { field: "name", from: null, to: "Maria Popescu" },
           { field: "phone", from: null, to: number },
@@ -65,7 +65,7 @@ describe.each(engines)("audit of observer actions on %s", (engine) => {
         actor: actors.organizer,
         subject: { type: "observer", id, label: `Ion Popa (${number})`, exists: true },
         ngoId: 1,
-        ngoName: ngo1,
+        ngoName: ngo1, electionRoundId: null,
         changes: [
           { field: "name", from: "Ion Pop", to: "Ion Popa" },
           { field: "pin", from: null, to: null },
@@ -100,7 +100,7 @@ describe.each(engines)("audit of observer actions on %s", (engine) => {
         actor: actors.organizer,
         subject: { type: "observer", id: ids[0], label: `Ana Dobre (${first})`, exists: false },
         ngoId: 1,
-        ngoName: ngo1,
+        ngoName: ngo1, electionRoundId: null,
         changes: [],
       },
       {
@@ -110,7 +110,7 @@ describe.each(engines)("audit of observer actions on %s", (engine) => {
         actor: actors.organizer,
         subject: { type: "observer", id: ids[1], label: `Radu Dobre (${second})`, exists: false },
         ngoId: 1,
-        ngoName: ngo1,
+        ngoName: ngo1, electionRoundId: null,
         changes: [],
       },
     ]);
@@ -133,7 +133,7 @@ describe.each(engines)("audit of observer actions on %s", (engine) => {
       expect((await reset({ action: "device" })).status).toBe(204);
     });
     const subject = { type: "observer", id, label: `Vlad Stan (${number})`, exists: true };
-    const common = { id: anyId, at: now(), actor: actors.organizer, subject, ngoId: 1, ngoName: ngo1 };
+    const common = { id: anyId, at: now(), actor: actors.organizer, subject, ngoId: 1, ngoName: ngo1, electionRoundId: null };
     expect(entries).toEqual([
       { ...common, action: "observer.pinReset", changes: [] },
       { ...common, action: "observer.updated", changes: [{ field: "deviceRegisterDate", from: "2026-11-21T09:30:00.000Z", to: null }] },
@@ -160,7 +160,7 @@ describe.each(engines)("audit of observer actions on %s", (engine) => {
         actor: actors.organizer,
         subject: { type: "ngo", id: 2, label: ngo2, exists: true },
         ngoId: 2,
-        ngoName: ngo2,
+        ngoName: ngo2, electionRoundId: 1,
         changes: [],
         count: 3,
       },

@@ -157,6 +157,14 @@ describe.each(bothEngines)("upgrading a database at migration 018 with a day of 
     }
   });
 
+  it("names round 1 in the log's entries about what rounds hold, none in those about NGOs, admins and observers", async () => {
+    const { rows } = await sql<{ action: string; round: number | null }>`
+      SELECT DISTINCT action, election_round_id AS round FROM audit_entry ORDER BY action`.execute(database.handle.db);
+    const roundScoped = /^(form|forms|station|stations|thread|notification|observers)\./;
+    expect(rows.length).toBeGreaterThan(3);
+    for (const { action, round } of rows) expect(round, action).toBe(roundScoped.test(action) ? 1 : null);
+  });
+
   it("keeps each thread's latest answer, flagged count, age clock, review and claim", async () => {
     const threads = await database.handle.db
       .selectFrom("answerThread")

@@ -122,8 +122,13 @@ describe.each(engines)("election rounds on %s", (engine) => {
 
     await expectProblem(await api.send("POST", "/api/v1/election-rounds/1/reopen", api.organizer), 409, "round_not_archived");
     expect(await post(`/api/v1/election-rounds/${next.id}/reopen`)).toMatchObject({ status: "active", current: true });
-    const log = await api.db().selectFrom("auditEntry").select("action").where("subjectType", "=", "electionRound").orderBy("id").execute();
+    const log = await api.db().selectFrom("auditEntry").select(["action", "electionRoundId"]).where("subjectType", "=", "electionRound").orderBy("id").execute();
     expect(log.map((entry) => entry.action)).toEqual(["electionRound.created", "electionRound.started", "electionRound.archived", "electionRound.reopened"]);
+    // Each entry names its round: the round's own, and the form published in it.
+    expect(new Set(log.map((entry) => entry.electionRoundId))).toEqual(new Set([next.id]));
+    const listed = (await (await api.get("/api/v1/audit?pageSize=100", api.organizer)).json()) as { data: { action: string; electionRoundId: number | null }[] };
+    expect(listed.data.find((entry) => entry.action === "form.published")?.electionRoundId).toBe(next.id);
+    expect(listed.data.find((entry) => entry.action === "observer.created")?.electionRoundId).toBeNull();
   });
 
   it("lets an organizer rename a round and choose its NGOs: an NGO left out no longer sees it", async () => {

@@ -38,6 +38,7 @@ async function stateEntry(trx: Transaction<Database>, key: ThreadKey, from: Revi
     action: "thread.stateChanged",
     subject: { type: "thread", id: key.observerId, pollingStationId: key.pollingStationId, label: threadLabel(thread) },
     ngoId: thread.ngoId,
+    roundId: key.electionRoundId,
     changes: [{ field: "state", from, to }],
   };
 }
