@@ -13,6 +13,7 @@ import { Notifications } from "@mantine/notifications";
 import { useSelector } from "@xstate/react";
 import { useSelector as useStoreSelector } from "@xstate/store-react";
 import { roundChoiceStore, selectChosenRoundId } from "../shared/rounds/round-choice.store";
+import { useLinkedRound } from "../shared/rounds/use-linked-round";
 import { useSession } from "../features/session/session-context";
 import { LiveProvider } from "../shared/live/LiveProvider";
 import { selectUserName } from "../features/session/session.selectors";
@@ -30,7 +31,9 @@ export function AppLayout() {
   // Before the first screen asks for anything: the round this user chose last, unless this tab has its own.
   useState(() => userName && roundChoiceStore.trigger.accountKnown({ account: userName }));
   const roundId = useStoreSelector(roundChoiceStore, selectChosenRoundId);
+  const takingLinkedRound = useLinkedRound();
 
+  if (takingLinkedRound) return null;
   return (
     <ShellTheme>
       <ModalsProvider>

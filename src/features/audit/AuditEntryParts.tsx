@@ -67,7 +67,7 @@ function ActionSentence({ entry }: { entry: Pick<AuditEntry, "action" | "count">
 }
 
 /** The subject: a link while it can still be opened, its name with "deleted" once it is gone; its NGO under it. */
-export function AuditSubject({ entry }: { entry: Pick<AuditEntry, "subject" | "ngoId" | "ngoName"> }) {
+export function AuditSubject({ entry }: { entry: Pick<AuditEntry, "subject" | "ngoId" | "ngoName" | "electionRoundId"> }) {
   const { subject, ngoName } = entry;
   const href = subjectHref(entry);
   const deleted = !subject.exists && subject.id !== null;

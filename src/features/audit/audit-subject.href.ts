@@ -1,11 +1,18 @@
 import { paths } from "../../shared/paths";
+import { inRound } from "../../shared/rounds/use-linked-round";
 import type { AuditEntry } from "./audit.actors";
 
 /**
  * Where an entry's subject can be opened, or null when it cannot: deleted since, about no single record
  * (forms.reordered), or a thread without its station. An admin account has no page of its own: its NGO's shows it.
  */
-export function subjectHref({ subject, ngoId }: Pick<AuditEntry, "subject" | "ngoId">): string | null {
+export function subjectHref(entry: Pick<AuditEntry, "subject" | "ngoId" | "electionRoundId">): string | null {
+  const href = hrefInItsRound(entry);
+  // A subject of an earlier round opens in that round.
+  return href === null ? null : inRound(href, entry.electionRoundId);
+}
+
+function hrefInItsRound({ subject, ngoId }: Pick<AuditEntry, "subject" | "ngoId">): string | null {
   if (!subject.exists || subject.id === null) return null;
   switch (subject.type) {
     case "observer":

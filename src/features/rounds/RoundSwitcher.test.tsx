@@ -42,6 +42,19 @@ describe("RoundSwitcher", () => {
     expect(local).toBeGreaterThan(1);
   });
 
+  it("opens a link that names its round in that round, before any screen loads, and keeps it for the tab", async () => {
+    const server = await startTestServer({ seed: twoNgosWithoutObservers });
+    await addRound(server, { name: "Locale 2027", status: "active", electionDay: "2027-09-26", ngoIds: [1, 2] });
+    const app = await renderSignedIn(server, ORGANIZER, { features: FEATURES, path: "/urgents?round=1" });
+
+    await waitFor(() => expect(screen.getByTestId("round-switcher")).toHaveAccessibleName(expect.stringMatching(/^Election round: Alegeri /)));
+    await waitFor(() => expect(urgentsCalls(server).length).toBeGreaterThan(0));
+    expect(urgentsCalls(server).every((request) => request.path.includes("electionRoundId=1"))).toBe(true);
+    expect(app.currentPath()).toBe("/urgents");
+    expect(window.location.search).toBe("");
+    expect(sessionStorage.getItem("electionRound")).toBe("1");
+  });
+
   it("stays hidden while the user works in one active round, and shows an NGO admin only the rounds its NGO takes part in", async () => {
     const server = await startTestServer({ seed: twoNgosWithoutObservers });
     await addRound(server, { name: "Doar ONG 1", status: "active", electionDay: "2027-09-26", ngoIds: [1] });
