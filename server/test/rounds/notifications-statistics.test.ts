@@ -7,21 +7,13 @@ import { expectProblem, signedIn, type SignedInServer } from "../fixtures.ts";
 import { compose, notificationApi, type NotificationResult } from "../fixtures/notifications-fixture.ts";
 import { createNgo, createObserver } from "../fixtures/statistics-fixture.ts";
 import { engines } from "../harness.ts";
+import { STATISTICS_METHODS } from "../../../load/support/read-catalogue.ts";
 import { openRound, type TestRound } from "./next-round.ts";
 
 type StatisticsPage = components["schemas"]["StatisticsPage"];
 type Method = components["schemas"]["StatisticsMethod"];
 type Form = components["schemas"]["Form"];
 
-const METHODS: Method[] = [
-  "observerNumber",
-  "countiesIrregularities",
-  "pollingStationIrregularities",
-  "countiesOpeningIrregularities",
-  "pollingStationOpeningIrregularities",
-  "countiesByCountingIrregularities",
-  "pollingStationsByCountingIrregularities",
-];
 /** The demo organizer's scope: every NGO. */
 const EVERY_NGO = scopeOf({ kind: "admin", adminId: 1, account: "0700000001", ngoId: 1, organizer: true });
 
@@ -168,7 +160,7 @@ describe.each(engines)("notifications, targeting and statistics per round on %s"
       return page;
     };
     const everyStatistic = async (round: number, token = api.organizer) =>
-      Object.fromEntries(await Promise.all(METHODS.map(async (method) => [method, await statistics(method, round, token)] as const)));
+      Object.fromEntries(await Promise.all(STATISTICS_METHODS.map(async (method) => [method, await statistics(method, round, token)] as const)));
 
     /** A published form of round 2 with one yes/no question per code in `questions`, "no" flagged. */
     const formOfRoundTwo = async (code: string, questions: string[]) => {
