@@ -1,6 +1,6 @@
 // Writes src/api/round-scoped.ts: the operations that work on one election round (`x-round: scoped` in
 // openapi/openapi.yaml), so that the web client adds the chosen round to those calls only (every other operation
-// refuses a query parameter it does not declare). Run by `npm run api:types`; src/api/round-scoped.test.ts fails
+// refuses a query parameter it does not declare). Run by `npm run api:types`; src/api/client.test.ts fails
 // when the file and the contract differ.
 import { writeFileSync } from "node:fs";
 import { loadContract } from "../server/src/http/contract.ts";

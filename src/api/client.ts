@@ -63,7 +63,8 @@ function createRoundMiddleware(getRoundId: () => number | null): Middleware {
       url.searchParams.set("electionRoundId", String(roundId));
       // A request's URL cannot change: a copy, with its body read out (a stream body would need `duplex` to be copied).
       const body = request.body === null ? null : await request.arrayBuffer();
-      return new Request(url, { method: request.method, headers: request.headers, body, signal: request.signal, credentials: request.credentials });
+      const { method, headers, signal, credentials, mode, cache, redirect, referrerPolicy, keepalive } = request;
+      return new Request(url, { method, headers, body, signal, credentials, mode, cache, redirect, referrerPolicy, keepalive });
     },
   };
 }

@@ -28,7 +28,8 @@ export function AppLayout() {
   const [navigationOpened, { toggle, close }] = useDisclosure(false);
   const userName = useSelector(useSession(), selectUserName);
   const { t } = useLingui();
-  // Before the first screen asks for anything: the round this user chose last, unless this tab has its own.
+  // During the first render, not in an effect: the screens below start their loads in effects of their own, which
+  // run before this component's, and must ask in this user's round. Only this component reads the store yet.
   useState(() => userName && roundChoiceStore.trigger.accountKnown({ account: userName }));
   const roundId = useStoreSelector(roundChoiceStore, selectChosenRoundId);
   const takingLinkedRound = useLinkedRound();

@@ -4,7 +4,7 @@ import type { SessionActorRef } from "../features/session/session-context";
 import { createSessionImplementations } from "../features/session/session.actors";
 import { sessionMachine } from "../features/session/session.machine";
 import { TOKEN_STORAGE_KEY } from "../features/session/token";
-import { roundChoiceStore } from "../shared/rounds/round-choice.store";
+import { roundChoiceStore, selectRequestRoundId } from "../shared/rounds/round-choice.store";
 
 export interface AppServicesOptions {
   /** "" means same origin as the SPA. */
@@ -23,7 +23,7 @@ export function startAppServices({ baseUrl, fetch, storage, storageEvents, inspe
     fetch,
     getToken: () => session.getSnapshot().context.token,
     onUnauthorized: () => session.send({ type: "session.unauthorized" }),
-    getRoundId: () => roundChoiceStore.getSnapshot().context.roundId,
+    getRoundId: () => selectRequestRoundId(roundChoiceStore.getSnapshot()),
   });
   const logic = sessionMachine.provide(createSessionImplementations({ api, storage, storageEvents }));
   const session: SessionActorRef = createActor(logic, {

@@ -6,6 +6,7 @@ import { planSeed } from "./plan.ts";
 import { insertAssignments } from "./write/assignments.ts";
 import { insertForms } from "./write/forms.ts";
 import { importDemoStations, lookUpStations } from "./write/geography.ts";
+import { nameDemoRound } from "./write/round.ts";
 import type { Tx } from "./write/ids.ts";
 import { insertNotes } from "./write/notes.ts";
 import { insertNotifications } from "./write/notifications.ts";
@@ -46,6 +47,7 @@ export async function seedDemoData(handle: DatabaseHandle, files: FileStore, opt
     // Two servers starting on one empty PostgreSQL database must not both seed it.
     await sql`LOCK TABLE ngo IN EXCLUSIVE MODE`.execute(trx);
     if (await hasData(trx)) return { seeded: false };
+    await nameDemoRound(trx);
     const ngoIds = await insertNgos(trx, passwordHashes);
     const countyIds = await importDemoStations(trx);
     const formIds = await insertForms(trx);

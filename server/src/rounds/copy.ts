@@ -33,12 +33,17 @@ export async function copyRegistry(trx: Transaction<Database>, from: number, to:
     ORDER BY county_id, number`.execute(trx);
 }
 
-/** Which observers are sent where, onto the copied registry's stations of the same county and number. */
+/**
+ * Which observers are sent where, onto the copied registry's stations of the same county and number: those of the
+ * observers still on the roster whose NGO takes part in the new round (the others cannot work in it).
+ */
 export async function copyAssignments(trx: Transaction<Database>, from: number, to: number): Promise<void> {
   await sql`
     INSERT INTO station_assignment (election_round_id, observer_id, polling_station_id, assigned_at)
     SELECT ${to}, a.observer_id, copy.id, a.assigned_at
     FROM station_assignment a
+    JOIN observer o ON o.id = a.observer_id AND o.deleted_at IS NULL
+    JOIN election_round_ngo taking_part ON taking_part.election_round_id = ${to} AND taking_part.ngo_id = o.ngo_id
     JOIN polling_station s ON s.id = a.polling_station_id
     JOIN polling_station copy ON copy.election_round_id = ${to} AND copy.county_id = s.county_id AND copy.number = s.number
     WHERE a.election_round_id = ${from}`.execute(trx);

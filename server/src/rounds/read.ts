@@ -12,7 +12,8 @@ const count = (table: string, where = sql``) =>
 
 /**
  * The rounds the caller works in, current first, each with what a copy into the next round would take. An NGO admin
- * or observer is shown only its own NGO among those taking part.
+ * or observer is shown only its own NGO among those taking part, its own NGO's assignments, and no draft form
+ * (drafts are the organizers' work, hidden from everybody else as if they did not exist).
  */
 export async function listRounds(db: Kysely<Database>, principal: Principal | null, id?: number): Promise<ElectionRound[]> {
   const ownNgoOnly = principal !== null && !(principal.kind === "admin" && principal.organizer);
@@ -26,10 +27,10 @@ export async function listRounds(db: Kysely<Database>, principal: Principal | nu
       "electionRound.statusChangedAt",
       sql<number[]>`ARRAY(SELECT ngo_id FROM election_round_ngo p WHERE p.election_round_id = election_round.id
         ${ownNgoOnly ? sql`AND p.ngo_id = ${principal.ngoId}` : sql``} ORDER BY ngo_id)`.as("ngoIds"),
-      count("form").as("forms"),
+      count("form", ownNgoOnly ? sql`AND NOT x.draft` : sql``).as("forms"),
       count("form", sql`AND NOT x.draft`).as("publishedForms"),
       count("polling_station").as("pollingStations"),
-      count("station_assignment").as("assignments"),
+      count("station_assignment", ownNgoOnly ? sql`AND x.observer_id IN (SELECT id FROM observer WHERE ngo_id = ${principal.ngoId})` : sql``).as("assignments"),
     ])
     .$if(id !== undefined, (query) => query.where("electionRound.id", "=", id!))
     .execute();

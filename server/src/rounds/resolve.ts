@@ -5,7 +5,6 @@ import type { Round } from "../http/handler.ts";
 import { fail } from "../problem.ts";
 import { currentFirst, roundsOf } from "./visibility.ts";
 
-
 export const archivedRound = (id?: number) =>
   fail.conflict("round_archived", `${id === undefined ? "The election round" : `Election round ${id}`} is archived; it can be read, not changed.`);
 

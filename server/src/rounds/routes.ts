@@ -1,7 +1,10 @@
 import { staffAct } from "../audit/record.ts";
+import { scopeOf } from "../auth/scope.ts";
 import { json, type AdminHandler, type AdminHandlers, type Handlers, type JsonResponseOf } from "../http/handler.ts";
+import { streamRoundArchive } from "./archive/archive.ts";
 import { findRound, listRounds } from "./read.ts";
-import { changeRoundStatus, createRound, updateRound, type RoundTransition } from "./write.ts";
+import { changeRoundStatus, type RoundTransition } from "./status.ts";
+import { createRound, updateRound } from "./write.ts";
 
 /** Reads that observers make too: their app shows the rounds they report into. */
 export const roundHandlers: Handlers = {
@@ -34,4 +37,13 @@ export const roundAdminHandlers: AdminHandlers = {
   startElectionRound: statusChange("start"),
   archiveElectionRound: statusChange("archive"),
   reopenElectionRound: statusChange("reopen"),
+
+  exportElectionRound: async ({ path, admin, deps }) => {
+    const round = await findRound(deps.db, admin, path.roundId);
+    const sources = { db: deps.db, files: deps.files, publicUrl: deps.config.publicUrl ?? "http://127.0.0.1:8080" };
+    return new Response(streamRoundArchive(sources, round, scopeOf(admin), deps.clock()), {
+      status: 200,
+      headers: { "content-type": "application/zip", "content-disposition": `attachment; filename="round-${round.id}.zip"` },
+    });
+  },
 };

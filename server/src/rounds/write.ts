@@ -1,33 +1,16 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { components } from "../../../openapi/schema.d.ts";
 import { changedFields, initialFields } from "../audit/changes.ts";
-import { recordAudit, type AuditRecord, type StaffAct } from "../audit/record.ts";
-import type { Database, ElectionRoundStatus } from "../db/schema.ts";
+import { recordAudit, type StaffAct } from "../audit/record.ts";
+import type { Database } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/violations.ts";
 import { fail, type FieldError } from "../problem.ts";
 import { copyAssignments, copyForms, copyRegistry, DEFAULT_COPY } from "./copy.ts";
-import { recordLiveEvents, type ObserverAtStation } from "../live/record.ts";
+import { lockRound, ROUND_FIELDS, roundEntry, type RoundFacts } from "./facts.ts";
 import { archivedRound } from "./resolve.ts";
 
 type RoundCreate = components["schemas"]["ElectionRoundCreate"];
 type RoundUpdate = components["schemas"]["ElectionRoundUpdate"];
-
-/** A round as the log compares it. */
-interface RoundFacts {
-  name: string;
-  electionDay: string;
-  status: ElectionRoundStatus;
-  ngoIds: string;
-}
-const ROUND_FIELDS = ["name", "electionDay", "status", "ngoIds"] as const;
-
-const entry = (action: AuditRecord["action"], id: number, name: string, changes: AuditRecord["changes"]): AuditRecord => ({
-  action,
-  subject: { type: "electionRound", id, label: name },
-  ngoId: null,
-  roundId: id,
-  changes,
-});
 
 const invalid = (field: string, code: FieldError["code"], message: string, detail: string) => fail.validation({ [field]: [{ code, message }] }, detail);
 
@@ -101,7 +84,9 @@ export async function createRound(db: Kysely<Database>, input: RoundCreate, act:
         if (copy.assignments) await copyAssignments(trx, from, id);
       }
       const facts: RoundFacts = { name, electionDay: input.electionDay, status: "preparing", ngoIds: ngoIds.join(", ") };
-      await recordAudit(trx, act, [entry("electionRound.created", id, name, initialFields(facts, ROUND_FIELDS))]);
+      // What was copied from where, so that the log says how the round began.
+      const copied = from === undefined ? [] : initialFields({ fromRoundId: from, ...copy }, ["fromRoundId", "forms", "registry", "assignments"] as const);
+      await recordAudit(trx, act, [roundEntry("electionRound.created", id, name, [...initialFields(facts, ROUND_FIELDS), ...copied])]);
       return id;
     });
   } catch (error) {
@@ -109,19 +94,6 @@ export async function createRound(db: Kysely<Database>, input: RoundCreate, act:
     if (isUniqueViolation(error)) throw duplicateName(name);
     throw error;
   }
-}
-
-/** The round's row locked for a change, with what the log compares; a missing round is a 404. */
-async function lockRound(trx: Transaction<Database>, id: number): Promise<RoundFacts> {
-  const row = await trx
-    .selectFrom("electionRound")
-    .select(["name", sql<string>`election_day::text`.as("electionDay"), "status"])
-    .where("id", "=", id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw fail.notFound(`No election round with id ${id}.`);
-  const ngoIds = await trx.selectFrom("electionRoundNgo").select("ngoId").where("electionRoundId", "=", id).orderBy("ngoId").execute();
-  return { ...row, ngoIds: ngoIds.map((ngo) => ngo.ngoId).join(", ") };
 }
 
 /** Replaces name, election day and the NGOs taking part; an archived round is read-only. */
@@ -138,7 +110,7 @@ export async function updateRound(db: Kysely<Database>, id: number, input: Round
       await setNgos(trx, id, [...input.ngoIds].sort((a, b) => a - b));
       const after: RoundFacts = { ...before, name, electionDay: input.electionDay, ngoIds: [...input.ngoIds].sort((a, b) => a - b).join(", ") };
       const changes = changedFields(before, after, ROUND_FIELDS);
-      if (changes.length > 0) await recordAudit(trx, act, [entry("electionRound.updated", id, name, changes)]);
+      if (changes.length > 0) await recordAudit(trx, act, [roundEntry("electionRound.updated", id, name, changes)]);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateName(name);
@@ -146,53 +118,3 @@ export async function updateRound(db: Kysely<Database>, id: number, input: Round
   }
 }
 
-/** How each status change is allowed: from which statuses, and what else refuses it. */
-const TRANSITIONS = {
-  start: { to: "active", action: "electionRound.started" },
-  archive: { to: "archived", action: "electionRound.archived" },
-  reopen: { to: "active", action: "electionRound.reopened" },
-} as const satisfies Record<string, { to: ElectionRoundStatus; action: AuditRecord["action"] }>;
-export type RoundTransition = keyof typeof TRANSITIONS;
-
-/**
- * Starts, archives or reopens a round; the same status again changes nothing. Starting an archived round is a 409
- * (reopen it), reopening one that is not archived too. Archiving ends the round's claims first, each recorded in its
- * thread's timeline as lapsed, while the round still takes events: an archived round takes none, and a claim left
- * in it would be swept, and refused, for ever.
- */
-export async function changeRoundStatus(db: Kysely<Database>, id: number, transition: RoundTransition, act: StaffAct): Promise<void> {
-  const { to, action } = TRANSITIONS[transition];
-  await db.transaction().execute(async (trx) => {
-    const before = await lockRound(trx, id);
-    if (transition === "start" && before.status === "archived") throw archivedRound(id);
-    if (transition === "reopen" && before.status !== "archived") {
-      throw fail.conflict("round_not_archived", `Election round ${id} is not archived; only an archived round is reopened.`);
-    }
-    if (before.status === to) return;
-    const freed = to === "archived" ? await endClaims(trx, id, act.at) : [];
-    await trx.updateTable("electionRound").set({ status: to, statusChangedAt: act.at }).where("id", "=", id).execute();
-    await recordAudit(trx, act, [entry(action, id, before.name, changedFields(before, { ...before, status: to }, ROUND_FIELDS))]);
-    // The rooms following the round see its claims end.
-    await recordLiveEvents(trx, "claim", freed, null, act.at);
-  });
-}
-
-/** Frees the round's held threads, each lapse in its timeline dated now; answers the threads freed. */
-async function endClaims(trx: Transaction<Database>, roundId: number, at: Date): Promise<ObserverAtStation[]> {
-  const { rows } = await sql<ObserverAtStation>`
-    WITH held AS (
-      SELECT observer_id, polling_station_id, claim_admin_id FROM answer_thread
-      WHERE election_round_id = ${roundId} AND claim_admin_id IS NOT NULL
-      FOR UPDATE
-    ), freed AS (
-      UPDATE answer_thread t SET claim_admin_id = NULL, claimed_at = NULL, claim_expires_at = NULL
-      FROM held WHERE t.observer_id = held.observer_id AND t.polling_station_id = held.polling_station_id
-      RETURNING t.observer_id, t.polling_station_id, held.claim_admin_id AS holder_id
-    ), recorded AS (
-      INSERT INTO thread_event (election_round_id, observer_id, polling_station_id, kind, admin_id, admin_account, at)
-      SELECT ${roundId}, observer_id, polling_station_id, 'lapse', holder_id, (SELECT account FROM ngo_admin WHERE id = holder_id), ${at}
-      FROM freed
-    )
-    SELECT observer_id, polling_station_id FROM freed`.execute(trx);
-  return rows;
-}

@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import JSZip from "jszip";
 import { describe, expect, test } from "vitest";
 import { loadContract } from "../../src/http/contract.ts";
 import { serverTests } from "../fixtures.ts";
@@ -38,19 +39,31 @@ describe("the security matrix's table", () => {
   });
 });
 
-/** The body as text: JSON, CSV and the cells of a workbook; an event stream is closed unread. */
+/** The cells of a workbook, one per line. */
+async function workbookText(bytes: ArrayBuffer): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes);
+  const cells: string[] = [];
+  workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => void cells.push(cell.text))));
+  return cells.join("\n");
+}
+
+/** The body as text: JSON, CSV, the cells of a workbook, a zip's text parts and workbooks; an event stream is closed unread. */
 async function bodyText(response: Response): Promise<string> {
   const type = response.headers.get("content-type") ?? "";
   if (type.includes("event-stream")) {
     await response.body?.cancel();
     return "";
   }
-  if (type.includes("spreadsheetml")) {
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await response.arrayBuffer());
-    const cells: string[] = [];
-    workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => void cells.push(cell.text))));
-    return cells.join("\n");
+  if (type.includes("spreadsheetml")) return workbookText(await response.arrayBuffer());
+  if (type.includes("application/zip")) {
+    const zip = await JSZip.loadAsync(await response.arrayBuffer());
+    const parts = await Promise.all(
+      Object.values(zip.files).map(async (file) =>
+        file.name.endsWith(".xlsx") ? workbookText(await file.async("arraybuffer")) : /\.(json|csv)$/.test(file.name) ? file.async("string") : "",
+      ),
+    );
+    return parts.join("\n");
   }
   if (type.includes("json") || type.startsWith("text/")) return response.text();
   await response.arrayBuffer();

@@ -260,6 +260,12 @@ export const rows: Record<string, OperationRow> = {
   startElectionRound: { allowed: 200, scope: "global", prepare: freshRound("preparing"), call: (w, t, token) => send(w, "POST", `/api/v1/election-rounds/${t.roundId}/start`, token), state: roundRow },
   archiveElectionRound: { allowed: 200, scope: "global", prepare: freshRound("active"), call: (w, t, token) => send(w, "POST", `/api/v1/election-rounds/${t.roundId}/archive`, token), state: roundRow },
   reopenElectionRound: { allowed: 200, scope: "global", prepare: freshRound("archived"), call: (w, t, token) => send(w, "POST", `/api/v1/election-rounds/${t.roundId}/reopen`, token), state: roundRow },
+  exportElectionRound: {
+    allowed: 200,
+    scope: "global",
+    call: (w, _t, token) => get(w, "/api/v1/election-rounds/1/export", token),
+    verify: (w, _t, caller, body) => organizerSeesNgo1(w, caller, body),
+  },
 
   // NGOs: organizers only; writes go to throwaway NGOs.
   listNgos: { allowed: 200, scope: "global", call: (w, _t, token) => get(w, "/api/v1/ngo", token) },

@@ -25,19 +25,20 @@ describe("RoundSwitcher", () => {
     const switcher = await screen.findByTestId("round-switcher");
     expect(switcher).toHaveAccessibleName("Election round: Locale 2027, Active. Choose another");
     await waitFor(() => expect(urgentsCalls(server).length).toBeGreaterThan(0));
-    // Until a round is chosen, the server's current round answers: the calls name none.
-    expect(urgentsCalls(server).every((request) => !request.path.includes("electionRoundId"))).toBe(true);
+    // Until a round is chosen, the server's current round answers: the calls name none, or that one once it is known.
+    expect(urgentsCalls(server).every((request) => !request.path.includes("electionRoundId") || request.path.includes(`electionRoundId=${local}`))).toBe(true);
 
     await app.user.click(switcher);
     const menu = await screen.findByRole("menu");
-    expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Locale 2027Active", expect.stringMatching(/^Alegeri .*Active$/)]);
+    const items = within(menu).getAllByRole("menuitem");
+    expect(items.map((item) => item.getAttribute("aria-label"))).toEqual(["Locale 2027, Active, shown now", expect.stringMatching(/^Alegeri .*, Active$/)]);
     const before = urgentsCalls(server).length;
-    await app.user.click(within(menu).getAllByRole("menuitem")[1]!);
+    await app.user.click(items[1]!);
 
     await waitFor(() => expect(screen.getByTestId("round-switcher")).toHaveAccessibleName(expect.stringMatching(/^Election round: Alegeri .*, Active\. Choose another$/)));
     await waitFor(() => expect(urgentsCalls(server).slice(before).some((request) => request.path.includes("electionRoundId=1"))).toBe(true));
     expect(server.requests.filter((request) => request.path.startsWith("/api/v1/election-rounds")).every((request) => !request.path.includes("electionRoundId"))).toBe(true);
-    expect(sessionStorage.getItem("electionRound")).toBe("1");
+    expect(sessionStorage.getItem(`electionRound:${ORGANIZER}`)).toBe("1");
     expect(localStorage.getItem(`electionRound:${ORGANIZER}`)).toBe("1");
     expect(local).toBeGreaterThan(1);
   });
@@ -52,7 +53,16 @@ describe("RoundSwitcher", () => {
     expect(urgentsCalls(server).every((request) => request.path.includes("electionRoundId=1"))).toBe(true);
     expect(app.currentPath()).toBe("/urgents");
     expect(window.location.search).toBe("");
-    expect(sessionStorage.getItem("electionRound")).toBe("1");
+    expect(sessionStorage.getItem(`electionRound:${ORGANIZER}`)).toBe("1");
+  });
+
+  it("keeps a choice to its account: another account signing in on the browser starts in its own current round", async () => {
+    localStorage.setItem(`electionRound:${ORGANIZER}`, "1");
+    const server = await startTestServer({ seed: twoNgosWithoutObservers });
+    await addRound(server, { name: "Locale 2027", status: "active", electionDay: "2027-09-26", ngoIds: [1, 2] });
+    await renderSignedIn(server, STAFF, { features: FEATURES, path: "/urgents" });
+    await waitFor(() => expect(screen.getByTestId("round-switcher")).toHaveAccessibleName(expect.stringMatching(/^Election round: Locale 2027,/)));
+    expect(urgentsCalls(server).some((request) => request.path.includes("electionRoundId=1"))).toBe(false);
   });
 
   it("stays hidden while the user works in one active round, and shows an NGO admin only the rounds its NGO takes part in", async () => {

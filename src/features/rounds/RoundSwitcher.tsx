@@ -5,11 +5,11 @@ import { useSelector } from "@xstate/react";
 import { useSelector as useStoreSelector } from "@xstate/store-react";
 import { useApi } from "../../api/api-context";
 import { resourceMachine } from "../../shared/machines/resource.machine";
-import { roundChoiceStore, selectChosenRoundId } from "../../shared/rounds/round-choice.store";
+import { roundChoiceStore, selectRequestRoundId } from "../../shared/rounds/round-choice.store";
 import { usePageActor } from "../../shared/use-page-actor";
 import { useInspectedStore } from "../../shared/use-page-store";
 import { roundStatusLabels } from "./rounds.messages";
-import { createRoundsActors } from "./rounds.actors";
+import { createRoundsActors, type ElectionRound } from "./rounds.actors";
 import { namesRound, selectRounds, shownRound } from "./round-switcher.selectors";
 import { RoundStatusBadge } from "./RoundStatusBadge";
 
@@ -24,19 +24,31 @@ export function RoundSwitcher() {
   const { t, i18n } = useLingui();
   const roundsActor = usePageActor(resourceMachine, createRoundsActors(useApi()), { input: { refreshInterval: REFRESH_INTERVAL_MS } });
   const rounds = useSelector(roundsActor, selectRounds);
-  const chosenId = useStoreSelector(roundChoiceStore, selectChosenRoundId);
+  const requestedId = useStoreSelector(roundChoiceStore, selectRequestRoundId);
   useInspectedStore(roundChoiceStore, "roundChoice");
-  const shown = shownRound(rounds, chosenId);
-
-  // A choice the user no longer works in (another account on this browser, its NGO left out) is dropped.
-  const chosenGone = chosenId !== null && rounds.length > 0 && !rounds.some((round) => round.id === chosenId);
+  const shown = shownRound(rounds, requestedId);
+  const currentId = rounds.find((round) => round.current)?.id;
+  const several = rounds.length > 1;
   useEffect(() => {
-    if (chosenGone) roundChoiceStore.trigger.roundChosen({ roundId: null });
-  }, [chosenGone]);
+    if (currentId !== undefined) roundChoiceStore.trigger.roundsKnown({ currentId, several });
+  }, [currentId, several]);
+
+  // A round the user no longer works in (its NGO left out since) is dropped: the server's current round again.
+  const requestedGone = requestedId !== null && rounds.length > 0 && !rounds.some((round) => round.id === requestedId);
+  useEffect(() => {
+    if (requestedGone) roundChoiceStore.trigger.roundChosen({ roundId: null });
+  }, [requestedGone]);
 
   if (!shown || !namesRound(rounds, shown)) return null;
   const status = i18n._(roundStatusLabels[shown.status]);
   const name = shown.name;
+  // Mantine's items are menuitems (no checked state): the name says which round is shown.
+  const itemLabel = (round: ElectionRound, isShown: boolean) => {
+    const [itemName, itemStatus] = [round.name, i18n._(roundStatusLabels[round.status])];
+    return isShown
+      ? t({ message: `${itemName}, ${itemStatus}, shown now`, comment: "A round in the header's list of rounds: the one the screens show" })
+      : t({ message: `${itemName}, ${itemStatus}`, comment: "A round in the header's list of rounds: its name and status" });
+  };
   return (
     <Menu position="bottom-end" shadow="md">
       <Menu.Target>
@@ -57,9 +69,9 @@ export function RoundSwitcher() {
         {rounds.map((round) => (
           <Menu.Item
             key={round.id}
+            aria-label={itemLabel(round, round.id === shown.id)}
             onClick={() => roundChoiceStore.trigger.roundChosen({ roundId: round.id })}
             rightSection={<RoundStatusBadge status={round.status} />}
-            aria-current={round.id === shown.id ? "true" : undefined}
             fw={round.id === shown.id ? 700 : undefined}
           >
             {round.name}

@@ -7,9 +7,9 @@ type RoundsSnapshot = SnapshotFrom<typeof resourceMachine>;
 
 export const selectRounds = (snapshot: RoundsSnapshot) => (selectData(snapshot) as ElectionRound[] | null) ?? [];
 
-/** The round shown: the one chosen in this tab if the user still works in it, else the user's current round. */
-export function shownRound(rounds: readonly ElectionRound[], chosenId: number | null): ElectionRound | null {
-  return rounds.find((round) => round.id === chosenId) ?? rounds.find((round) => round.current) ?? null;
+/** The round shown: the one the tab's calls name if the user still works in it, else the user's current round. */
+export function shownRound(rounds: readonly ElectionRound[], requestedId: number | null): ElectionRound | null {
+  return rounds.find((round) => round.id === requestedId) ?? rounds.find((round) => round.current) ?? null;
 }
 
 /**

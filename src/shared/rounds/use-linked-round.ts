@@ -13,10 +13,9 @@ const linkedRoundOf = (search: string): number | null => {
 /** `href` with the round it belongs to, so that opening it opens that round (see useLinkedRound). */
 export function inRound(href: string, roundId: number | null): string {
   if (roundId === null) return href;
-  const [path, query = ""] = href.split("?", 2);
-  const params = new URLSearchParams(query);
-  params.set(ROUND_PARAM, String(roundId));
-  return `${path}?${params.toString()}`;
+  const url = new URL(href, "http://app.invalid");
+  url.searchParams.set(ROUND_PARAM, String(roundId));
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**

@@ -6,4 +6,5 @@ UPDATE audit_entry SET election_round_id = 1
 WHERE subject_type IN ('form', 'station', 'thread', 'notification') OR action = 'forms.reordered'
   OR (action = 'observer.updated' AND changes @> '[{"field": "stations"}]'::jsonb)
   OR action = 'observers.imported';
-CREATE INDEX audit_entry_round_idx ON audit_entry (election_round_id, at DESC, id DESC);
+-- A round's archive reads its entries in order (rounds/archive/activity-log.ts).
+CREATE INDEX audit_entry_round_idx ON audit_entry (election_round_id, at, id);

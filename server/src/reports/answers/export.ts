@@ -29,24 +29,28 @@ const utc = (date: Date) => date.toISOString().slice(0, 19).replace("T", " ");
  * through the thread's details page of the app at `publicUrl`, which signs fresh URLs whenever it is opened.
  */
 export async function exportAnswers(db: Kysely<Database>, filter: ThreadFilter, publicUrl: string): Promise<Response> {
+  return new Response(await answersWorkbook(db, filter, publicUrl), {
+    status: 200,
+    headers: {
+      "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "content-disposition": 'attachment; filename="answers.xlsx"',
+    },
+  });
+}
+
+/** The same workbook as a stream of its bytes, for a response or a round's archive to hold. */
+export async function answersWorkbook(db: Kysely<Database>, filter: ThreadFilter, publicUrl: string): Promise<ReadableStream<Uint8Array>> {
   const threads = await threadQuery(db, filter)
     .orderBy("t.lastModified", "desc")
     .orderBy("t.observerId")
     .orderBy("t.pollingStationId")
     .execute();
   const chunks = Array.from({ length: Math.ceil(threads.length / CHUNK) }, (_, i) => threads.slice(i * CHUNK, (i + 1) * CHUNK));
-  const body = streamWorkbook(async (writer) => {
+  return streamWorkbook(async (writer) => {
     const catalogue = await readCatalogue(db, filter.roundId);
     await writeAnswers(db, writer, chunks, catalogue);
     await writeNotes(db, writer, chunks, publicUrl);
-    await writeByStation(db, writer, chunks, catalogue);
-  });
-  return new Response(body, {
-    status: 200,
-    headers: {
-      "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "content-disposition": 'attachment; filename="answers.xlsx"',
-    },
+    await writeByStation(db, writer, chunks, catalogue, filter.roundId);
   });
 }
 
@@ -199,11 +203,11 @@ async function writeNotes(db: Kysely<Database>, writer: SheetWriter, chunks: Thr
   }
 }
 
-/** One column per question that can have answers: published forms', and drafts' that kept answers from before. */
-async function questionColumns(db: Kysely<Database>) {
+/** One column per question of the round that can have answers: published forms', and drafts' that kept answers from before. */
+async function questionColumns(db: Kysely<Database>, roundId: number) {
   const { rows } = await sql<{ id: number; code: string; formCode: string }>`
     SELECT q.id, q.code, f.code AS form_code
-    FROM question q JOIN form_section fs ON fs.id = q.section_id JOIN form f ON f.id = fs.form_id
+    FROM question q JOIN form_section fs ON fs.id = q.section_id JOIN form f ON f.id = fs.form_id AND f.election_round_id = ${roundId}
     WHERE NOT f.draft OR EXISTS (SELECT 1 FROM question_option qo JOIN answer a ON a.option_id = qo.id WHERE qo.question_id = q.id)
     ORDER BY f.display_order, f.id, fs.order_number, fs.id, q.order_number, q.id`.execute(db);
   const counts = new Map<string, number>();
@@ -212,8 +216,8 @@ async function questionColumns(db: Kysely<Database>) {
   return rows.map((row) => ({ id: row.id, label: counts.get(row.code)! > 1 ? `${row.formCode} ${row.code}` : row.code }));
 }
 
-async function writeByStation(db: Kysely<Database>, writer: SheetWriter, chunks: ThreadKey[][], catalogue: Catalogue) {
-  const columns = await questionColumns(db);
+async function writeByStation(db: Kysely<Database>, writer: SheetWriter, chunks: ThreadKey[][], catalogue: Catalogue, roundId: number) {
+  const columns = await questionColumns(db, roundId);
   const columnOf = new Map(columns.map((column, index) => [column.id, index]));
   await writer.sheet("by station", [...STATION_HEADER, ...columns.map((column) => column.label)]);
   for await (const [chunk, [threads, { rows }]] of readAhead(chunks, answersOf(db))) {
