@@ -7577,6 +7577,7 @@ export interface operations {
                      *           },
                      *           "ngoId": 2,
                      *           "ngoName": "Asociația Pro Democrația",
+                     *           "electionRoundId": null,
                      *           "changes": [
                      *             {
                      *               "field": "name",
