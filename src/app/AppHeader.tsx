@@ -8,7 +8,6 @@ import { LiveIndicator } from "../shared/live/LiveIndicator";
 import { useUrgentCountTitle } from "../shared/live/use-urgent-title";
 import { useUnhandledUrgentCount } from "../shared/live/use-live";
 import { PRODUCT_NAME } from "../shared/product";
-import { RoundSwitcher } from "../features/rounds/RoundSwitcher";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { NavigationLinks } from "./NavigationLinks";
 import classes from "./navigation.module.css";
@@ -62,7 +61,6 @@ export function AppHeader({ navigationOpened, onToggleNavigation }: AppHeaderPro
           <NavigationLinks />
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <RoundSwitcher />
           <LiveIndicator />
           <Text size="sm" fw={500} visibleFrom="sm" data-testid="user-name">
             {userName}

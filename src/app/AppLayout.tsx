@@ -22,6 +22,7 @@ import { LocaleSync } from "./LocaleSync";
 import { ShellTheme } from "./ShellTheme";
 import { NavigationLinks } from "./NavigationLinks";
 import { RouteLoading } from "./RouteLoading";
+import { RoundSwitcher } from "../features/rounds/RoundSwitcher";
 
 /** The signed-in shell, loaded lazily so the login screen does not pay for it. */
 export function AppLayout() {
@@ -66,6 +67,7 @@ export function AppLayout() {
               </AppShell.Navbar>
             ) : null}
             <AppShell.Main>
+              <RoundSwitcher />
               <Suspense fallback={<RouteLoading />}>
                 <Outlet />
               </Suspense>

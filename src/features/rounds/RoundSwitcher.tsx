@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Button, Menu, Text } from "@mantine/core";
+import { Button, Group, Menu, Text } from "@mantine/core";
 import { useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useSelector as useStoreSelector } from "@xstate/store-react";
@@ -17,8 +17,9 @@ import { RoundStatusBadge } from "./RoundStatusBadge";
 const REFRESH_INTERVAL_MS = 60_000;
 
 /**
- * The header's election round: its name and status, and the other rounds to switch to. Hidden while the user works
- * in one active round only, as before rounds existed.
+ * The election round of every screen, in a bar under the header: its name and status, and the other rounds to switch
+ * to. Under the header, not in it: a 1,366 px laptop's header has no room left beside the sections. Hidden while the
+ * user works in one active round only, as before rounds existed.
  */
 export function RoundSwitcher() {
   const { t, i18n } = useLingui();
@@ -50,34 +51,36 @@ export function RoundSwitcher() {
       : t({ message: `${itemName}, ${itemStatus}`, comment: "A round in the header's list of rounds: its name and status" });
   };
   return (
-    <Menu position="bottom-end" shadow="md">
-      <Menu.Target>
-        <Button
-          variant="default"
-          size="xs"
-          rightSection={<RoundStatusBadge status={shown.status} />}
-          aria-label={t({ message: `Election round: ${name}, ${status}. Choose another`, comment: "Header button that names the round shown and opens the list of rounds" })}
-          data-testid="round-switcher"
-        >
-          <Text size="xs" fw={500} truncate maw={180}>
-            {shown.name}
-          </Text>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t({ message: "Election rounds", comment: "Heading of the header's list of rounds to switch to" })}</Menu.Label>
-        {rounds.map((round) => (
-          <Menu.Item
-            key={round.id}
-            aria-label={itemLabel(round, round.id === shown.id)}
-            onClick={() => roundChoiceStore.trigger.roundChosen({ roundId: round.id })}
-            rightSection={<RoundStatusBadge status={round.status} />}
-            fw={round.id === shown.id ? 700 : undefined}
+    <Group justify="flex-end" mb="xs" data-testid="round-bar">
+      <Menu position="bottom-end" shadow="md">
+        <Menu.Target>
+          <Button
+            variant="default"
+            size="xs"
+            rightSection={<RoundStatusBadge status={shown.status} />}
+            aria-label={t({ message: `Election round: ${name}, ${status}. Choose another`, comment: "Header button that names the round shown and opens the list of rounds" })}
+            data-testid="round-switcher"
           >
-            {round.name}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+            <Text size="xs" fw={500} truncate maw={180}>
+              {shown.name}
+            </Text>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{t({ message: "Election rounds", comment: "Heading of the header's list of rounds to switch to" })}</Menu.Label>
+          {rounds.map((round) => (
+            <Menu.Item
+              key={round.id}
+              aria-label={itemLabel(round, round.id === shown.id)}
+              onClick={() => roundChoiceStore.trigger.roundChosen({ roundId: round.id })}
+              rightSection={<RoundStatusBadge status={round.status} />}
+              fw={round.id === shown.id ? 700 : undefined}
+            >
+              {round.name}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
   );
 }
