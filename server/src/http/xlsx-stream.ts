@@ -1,5 +1,4 @@
-import { PassThrough, Readable } from "node:stream";
-import { ZipStream, type ZipEntryWriter } from "./zip-stream.ts";
+import { streamZip, type ZipEntryWriter, type ZipStream } from "./zip-stream.ts";
 
 export type Cell = string | number | boolean | null | { text: string; hyperlink: string };
 
@@ -27,70 +26,59 @@ const MAX_CELL_TEXT = 32_767;
  * hold), the header row is bold, a hyperlink cell is text with a link.
  */
 export function streamWorkbook(write: (writer: SheetWriter) => Promise<void>): ReadableStream<Uint8Array> {
-  const out = new PassThrough();
-  const zip = new ZipStream(out);
-  const sheets: string[] = [];
-  let current: { rows: number; links: SheetLinks; writer: ZipEntryWriter; done: () => void } | undefined;
-  let sheetFinished: Promise<void> = Promise.resolve();
+  return streamZip(async (zip) => {
+    const sheets: string[] = [];
+    let current: { rows: number; links: SheetLinks; writer: ZipEntryWriter; done: () => void } | undefined;
+    let sheetFinished: Promise<void> = Promise.resolve();
 
-  /** The sheet's XML is one zip entry, open from `sheet()` until the next sheet or the end. */
-  const startSheet = (name: string) =>
-    new Promise<void>((started) => {
-      const index = sheets.push(name);
-      sheetFinished = zip.entry(`xl/worksheets/sheet${index}.xml`, (entry) =>
-        new Promise<void>((done) => {
-          current = { rows: 0, links: new SheetLinks(), writer: entry, done };
-          void entry.write(`${XML}<worksheet xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheetData>`).then(() => started());
-        }),
-      );
-      // Awaited in endSheet; until then a failure must not count as unhandled.
-      sheetFinished.catch(() => undefined);
-    });
+    /** The sheet's XML is one zip entry, open from `sheet()` until the next sheet or the end. */
+    const startSheet = (name: string) =>
+      new Promise<void>((started) => {
+        const index = sheets.push(name);
+        sheetFinished = zip.entry(`xl/worksheets/sheet${index}.xml`, (entry) =>
+          new Promise<void>((done) => {
+            current = { rows: 0, links: new SheetLinks(), writer: entry, done };
+            void entry.write(`${XML}<worksheet xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheetData>`).then(() => started());
+          }),
+        );
+        // Awaited in endSheet; until then a failure must not count as unhandled.
+        sheetFinished.catch(() => undefined);
+      });
 
-  const endSheet = async () => {
-    if (!current) return;
-    const { links, writer, done } = current;
-    await writer.write(`</sheetData>${links.xml()}</worksheet>`);
-    done();
-    await sheetFinished;
-    if (links.count > 0) await zip.entry(`xl/worksheets/_rels/sheet${sheets.length}.xml.rels`, (entry) => entry.write(links.rels()));
-    current = undefined;
-  };
+    const endSheet = async () => {
+      if (!current) return;
+      const { links, writer, done } = current;
+      await writer.write(`</sheetData>${links.xml()}</worksheet>`);
+      done();
+      await sheetFinished;
+      if (links.count > 0) await zip.entry(`xl/worksheets/_rels/sheet${sheets.length}.xml.rels`, (entry) => entry.write(links.rels()));
+      current = undefined;
+    };
 
-  // Not async: most rows only join the zip's batch, and a million rows need not make a million promises.
-  const writeRow = (cells: Cell[], bold: boolean) => {
-    const sheet = current!;
-    sheet.rows += 1;
-    return sheet.writer.write(rowXml(sheet.rows, cells, bold, sheet.links));
-  };
+    // Not async: most rows only join the zip's batch, and a million rows need not make a million promises.
+    const writeRow = (cells: Cell[], bold: boolean) => {
+      const sheet = current!;
+      sheet.rows += 1;
+      return sheet.writer.write(rowXml(sheet.rows, cells, bold, sheet.links));
+    };
 
-  const writer: SheetWriter = {
-    get closed() {
-      return zip.closed;
-    },
-    async sheet(name, header) {
-      await endSheet();
-      await startSheet(name);
-      await writeRow(header, true);
-    },
-    row: (cells) => writeRow(cells, false),
-  };
+    const writer: SheetWriter = {
+      get closed() {
+        return zip.closed;
+      },
+      async sheet(name, header) {
+        await endSheet();
+        await startSheet(name);
+        await writeRow(header, true);
+      },
+      row: (cells) => writeRow(cells, false),
+    };
 
-  const finish = async () => {
     await write(writer);
     if (zip.closed) return;
     await endSheet();
     await writePackageParts(zip, sheets);
-    await zip.finish();
-    out.end();
-  };
-  finish().catch((error: unknown) => {
-    // A client that left has destroyed the stream already; anything else is a real failure mid-file.
-    if (out.destroyed) return;
-    console.error(error);
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
   });
-  return Readable.toWeb(out) as ReadableStream<Uint8Array>;
 }
 
 /** A sheet's hyperlinks: one relationship per distinct address, one reference per linked cell. */
