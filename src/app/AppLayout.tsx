@@ -16,7 +16,7 @@ import { roundChoiceStore, selectChosenRoundId } from "../shared/rounds/round-ch
 import { useLinkedRound } from "../shared/rounds/use-linked-round";
 import { useSession } from "../features/session/session-context";
 import { LiveProvider } from "../shared/live/LiveProvider";
-import { selectUserName } from "../features/session/session.selectors";
+import { selectIsOrganizer, selectUserName } from "../features/session/session.selectors";
 import { AppHeader, HEADER_COLLAPSE_BREAKPOINT } from "./AppHeader";
 import { LocaleSync } from "./LocaleSync";
 import { ShellTheme } from "./ShellTheme";
@@ -27,7 +27,9 @@ import { RoundSwitcher } from "../features/rounds/RoundSwitcher";
 /** The signed-in shell, loaded lazily so the login screen does not pay for it. */
 export function AppLayout() {
   const [navigationOpened, { toggle, close }] = useDisclosure(false);
-  const userName = useSelector(useSession(), selectUserName);
+  const session = useSession();
+  const userName = useSelector(session, selectUserName);
+  const organizer = useSelector(session, selectIsOrganizer);
   const { t } = useLingui();
   // During the first render, not in an effect: the screens below start their loads in effects of their own, which
   // run before this component's, and must ask in this user's round. Only this component reads the store yet.
@@ -67,7 +69,7 @@ export function AppLayout() {
               </AppShell.Navbar>
             ) : null}
             <AppShell.Main>
-              <RoundSwitcher />
+              <RoundSwitcher organizer={organizer} />
               <Suspense fallback={<RouteLoading />}>
                 <Outlet />
               </Suspense>

@@ -7,6 +7,7 @@ import { ngoRoutes } from "../features/ngos/ngo.routes";
 import { notificationRoutes } from "../features/notifications/notification.routes";
 import { observerRoutes } from "../features/observers/observer.routes";
 import { pollingStationRoutes } from "../features/polling-stations/polling-station.routes";
+import { roundRoutes } from "../features/rounds/round.routes";
 import { statisticsRoutes } from "../features/statistics/statistics.routes";
 import type { RouteData } from "../shared/routing/feature-routes";
 import type { LazyPage } from "../shared/routing/lazy-page";
@@ -21,6 +22,7 @@ export const routes = composeRoutes([
   formRoutes,
   notificationRoutes,
   ngoRoutes,
+  roundRoutes,
   auditRoutes,
 ]);
 

@@ -117,6 +117,13 @@ export const paths = {
     /** The same page with its History tab open. */
     historyHref: () => "/notifications?tab=history",
   },
+  /** The election rounds (organizers): list, start, archive, reopen, download. */
+  electionRounds: { path: "tururi", href: () => "/tururi" },
+  /** The wizard of a new round, copying `fromRoundId` when given. */
+  electionRoundNew: {
+    path: "tururi/nou",
+    href: (fromRoundId?: number) => (fromRoundId === undefined ? "/tururi/nou" : `/tururi/nou?from=${fromRoundId}`),
+  },
   /** The activity log (organizers): staff actions, newest first. */
   audit: { path: "audit", href: (query: AuditQuery = {}) => withQuery("/audit", AUDIT_QUERY_FIELDS, query) },
 } as const;

@@ -1,32 +1,38 @@
 import { useEffect } from "react";
-import { Button, Group, Menu, Text } from "@mantine/core";
-import { useLingui } from "@lingui/react/macro";
+import { NavLink } from "react-router";
+import { Anchor, Button, Group, Menu, Text } from "@mantine/core";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useSelector as useStoreSelector } from "@xstate/store-react";
 import { useApi } from "../../api/api-context";
 import { resourceMachine } from "../../shared/machines/resource.machine";
-import { roundChoiceStore, selectRequestRoundId } from "../../shared/rounds/round-choice.store";
+import { paths } from "../../shared/paths";
+import { roundChoiceStore, selectRequestRoundId, selectRoundsRevision } from "../../shared/rounds/round-choice.store";
 import { usePageActor } from "../../shared/use-page-actor";
 import { useInspectedStore } from "../../shared/use-page-store";
 import { roundStatusLabels } from "./rounds.messages";
 import { createRoundsActors, type ElectionRound } from "./rounds.actors";
-import { namesRound, selectRounds, shownRound } from "./round-switcher.selectors";
+import { selectRounds, shownRound } from "./round-switcher.selectors";
 import { RoundStatusBadge } from "./RoundStatusBadge";
 
 /** Rounds change status rarely and by another organizer's hand: the list is read again every minute. */
 const REFRESH_INTERVAL_MS = 60_000;
 
 /**
- * The election round of every screen, in a bar under the header: its name and status, and the other rounds to switch
- * to. Under the header, not in it: a 1,366 px laptop's header has no room left beside the sections. Hidden while the
- * user works in one active round only, as before rounds existed.
+ * The election round of every screen, in a bar under the header: its name and status, the other rounds to switch
+ * to and, for organizers, the way to the rounds themselves. Under the header, not in it: a 1,366 px laptop's header
+ * has no room left beside the sections.
  */
-export function RoundSwitcher() {
+export function RoundSwitcher({ organizer }: { organizer: boolean }) {
   const { t, i18n } = useLingui();
   const roundsActor = usePageActor(resourceMachine, createRoundsActors(useApi()), { input: { refreshInterval: REFRESH_INTERVAL_MS } });
   const rounds = useSelector(roundsActor, selectRounds);
   const requestedId = useStoreSelector(roundChoiceStore, selectRequestRoundId);
+  const revision = useStoreSelector(roundChoiceStore, selectRoundsRevision);
   useInspectedStore(roundChoiceStore, "roundChoice");
+  useEffect(() => {
+    if (revision > 0) roundsActor.send({ type: "resource.reload" });
+  }, [revision, roundsActor]);
   const shown = shownRound(rounds, requestedId);
   const currentId = rounds.find((round) => round.current)?.id;
   const several = rounds.length > 1;
@@ -40,7 +46,7 @@ export function RoundSwitcher() {
     if (requestedGone) roundChoiceStore.trigger.roundChosen({ roundId: null });
   }, [requestedGone]);
 
-  if (!shown || !namesRound(rounds, shown)) return null;
+  if (!shown) return null;
   const status = i18n._(roundStatusLabels[shown.status]);
   const name = shown.name;
   // Mantine's items are menuitems (no checked state): the name says which round is shown.
@@ -51,13 +57,19 @@ export function RoundSwitcher() {
       : t({ message: `${itemName}, ${itemStatus}`, comment: "A round in the header's list of rounds: its name and status" });
   };
   return (
-    <Group justify="flex-end" mb="xs" data-testid="round-bar">
+    <Group justify="flex-end" gap="xs" mb="xs" data-testid="round-bar">
+      {organizer ? (
+        <Anchor component={NavLink} to={paths.electionRounds.href()} size="xs">
+          <Trans comment="Link in the round bar to the page of election rounds">Manage rounds</Trans>
+        </Anchor>
+      ) : null}
+      {/* Beside the button, not in it: a button's name must hold its visible text, and the name says the status. */}
+      <RoundStatusBadge status={shown.status} />
       <Menu position="bottom-end" shadow="md">
         <Menu.Target>
           <Button
             variant="default"
             size="xs"
-            rightSection={<RoundStatusBadge status={shown.status} />}
             aria-label={t({ message: `Election round: ${name}, ${status}. Choose another`, comment: "Header button that names the round shown and opens the list of rounds" })}
             data-testid="round-switcher"
           >

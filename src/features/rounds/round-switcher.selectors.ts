@@ -11,9 +11,3 @@ export const selectRounds = (snapshot: RoundsSnapshot) => (selectData(snapshot) 
 export function shownRound(rounds: readonly ElectionRound[], requestedId: number | null): ElectionRound | null {
   return rounds.find((round) => round.id === requestedId) ?? rounds.find((round) => round.current) ?? null;
 }
-
-/**
- * Whether the header names the round: when there is another to switch to, or when the one shown is not the usual
- * active one (an archived round is read-only, and the user must see that on every screen).
- */
-export const namesRound = (rounds: readonly ElectionRound[], shown: ElectionRound | null) => rounds.length > 1 || (shown !== null && shown.status !== "active");

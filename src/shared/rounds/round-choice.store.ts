@@ -20,6 +20,8 @@ interface RoundChoice {
    * that a round started meanwhile by someone else does not take over screens loaded in the one shown.
    */
   currentId: number | null;
+  /** Raised when this tab changed a round (started, archived, reopened, created): lists of rounds read again. */
+  revision: number;
 }
 
 /**
@@ -27,7 +29,7 @@ interface RoundChoice {
  * (src/api/client.ts), and the signed-in shell remounts the screens when the choice changes, so that everything
  * shown is of one round.
  */
-const NO_CHOICE: RoundChoice = { account: null, chosenId: null, firstCurrentId: null, currentId: null };
+const NO_CHOICE: RoundChoice = { account: null, chosenId: null, firstCurrentId: null, currentId: null, revision: 0 };
 
 export const roundChoiceStore = createStore({
   context: NO_CHOICE,
@@ -41,6 +43,7 @@ export const roundChoiceStore = createStore({
             chosenId: readId(globalThis.sessionStorage, tabKey(event.account)) ?? readId(globalThis.localStorage, userKey(event.account)),
             firstCurrentId: null,
             currentId: null,
+            revision: context.revision,
           },
     roundChosen: (context, event: { roundId: number | null }, enqueue) => {
       const { account } = context;
@@ -61,8 +64,12 @@ export const roundChoiceStore = createStore({
       const firstCurrentId = context.firstCurrentId ?? event.currentId;
       return { ...context, firstCurrentId, currentId: event.several ? firstCurrentId : context.currentId };
     },
+    roundsChanged: (context) => ({ ...context, revision: context.revision + 1 }),
   },
 });
+
+/** How often this tab changed a round: the switcher reads the rounds again on each change. */
+export const selectRoundsRevision = (snapshot: { context: RoundChoice }) => snapshot.context.revision;
 
 /** The round the user chose, which keys the shell's screens; null: the server's current round. */
 export const selectChosenRoundId = (snapshot: { context: RoundChoice }) => snapshot.context.chosenId;

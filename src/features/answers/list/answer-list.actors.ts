@@ -1,5 +1,6 @@
 import type { ApiClient } from "../../../api/client";
-import { ApiError, errorFromNetworkFailure, errorFromResponse, expectData, isAbortError } from "../../../api/problem";
+import { download } from "../../../api/download";
+import { expectData } from "../../../api/problem";
 import type { components } from "../../../api/schema";
 import { fromAbortablePromise } from "../../../shared/machines/from-abortable-promise";
 import type { ListFilter, ListPage, ListQuery } from "../../../shared/machines/list.machine";
@@ -99,32 +100,11 @@ export function createCountyActors(api: ApiClient) {
  * Streams the XLSX of the threads the filters list (exportAnswers), reporting the bytes received so far (`done`;
  * `total` is the announced size, 0 when the server streams without one).
  */
-export async function exportAnswers(
+export function exportAnswers(
   api: ApiClient,
   request: AnswerFilterRequest,
   { signal, reportProgress }: { signal: AbortSignal; reportProgress: (progress: MutationProgress) => void },
 ): Promise<Blob> {
-  try {
-    const { data, error, response } = await api.GET("/api/v1/export/all", {
-      params: { query: toExportQuery(request) },
-      parseAs: "stream",
-      signal,
-    });
-    if (!response.ok || !data) throw errorFromResponse(response, error);
-    const total = Number(response.headers.get("Content-Length")) || 0;
-    const reader = data.getReader();
-    const chunks: Uint8Array<ArrayBuffer>[] = [];
-    let done = 0;
-    for (;;) {
-      const next = await reader.read();
-      if (next.done) break;
-      chunks.push(next.value);
-      done += next.value.byteLength;
-      reportProgress({ done, total });
-    }
-    return new Blob(chunks, { type: XLSX_TYPE });
-  } catch (error) {
-    if (isAbortError(error) || error instanceof ApiError) throw error;
-    throw errorFromNetworkFailure(error);
-  }
+  const call = api.GET("/api/v1/export/all", { params: { query: toExportQuery(request) }, parseAs: "stream", signal });
+  return download(call, XLSX_TYPE, (done, total) => reportProgress({ done, total }));
 }
