@@ -65,14 +65,24 @@ describe("RoundSwitcher", () => {
     expect(urgentsCalls(server).some((request) => request.path.includes("electionRoundId=1"))).toBe(false);
   });
 
-  it("stays hidden while the user works in one active round, and shows an NGO admin only the rounds its NGO takes part in", async () => {
+  it("names the one round an NGO admin works in, without the rounds its NGO is left out of or not yet started, nor the way to manage them", async () => {
     const server = await startTestServer({ seed: twoNgosWithoutObservers });
     await addRound(server, { name: "Doar ONG 1", status: "active", electionDay: "2027-09-26", ngoIds: [1] });
     await addRound(server, { name: "În lucru", status: "preparing", electionDay: "2028-01-01", ngoIds: [1, 2] });
-    await renderSignedIn(server, STAFF, { features: FEATURES, path: "/urgents" });
-    await waitFor(() => expect(server.requests.some((request) => request.path === "/api/v1/election-rounds")).toBe(true));
-    await waitFor(() => expect(urgentsCalls(server).length).toBeGreaterThan(0));
-    expect(screen.queryByTestId("round-switcher")).not.toBeInTheDocument();
+    const app = await renderSignedIn(server, STAFF, { features: FEATURES, path: "/urgents" });
+
+    const switcher = await screen.findByTestId("round-switcher");
+    expect(switcher).toHaveAccessibleName(expect.stringMatching(/^Election round: Alegeri .*, Active\. Choose another$/));
+    await app.user.click(switcher);
+    const items = within(await screen.findByRole("menu")).getAllByRole("menuitem");
+    expect(items.map((item) => item.getAttribute("aria-label"))).toEqual([expect.stringMatching(/^Alegeri .*, Active, shown now$/)]);
+    expect(within(screen.getByTestId("round-bar")).queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  it("leads an organizer from the round bar to the election rounds", async () => {
+    const server = await startTestServer({ seed: twoNgosWithoutObservers });
+    await renderSignedIn(server, ORGANIZER, { features: FEATURES, path: "/urgents" });
+    expect(await within(await screen.findByTestId("round-bar")).findByRole("link", { name: "Manage rounds" })).toHaveAttribute("href", "/tururi");
   });
 
   it("names an archived round on every screen, read-only as it is", async () => {

@@ -107,6 +107,7 @@ export const roundCreateMachine = setup({
     loading: {
       tags: "busy",
       invoke: {
+        id: "loadSource",
         src: "loadSource",
         input: ({ context }) => ({ fromRoundId: context.fromRoundId }),
         onDone: { target: "editing", actions: [{ type: "takeSource", params: ({ event }) => ({ source: event.output }) }, "startDraft"] },
@@ -154,6 +155,7 @@ export const roundCreateMachine = setup({
       tags: "busy",
       description: "One request: the server copies everything in one transaction, so a failure leaves no half-made round",
       invoke: {
+        id: "createRound",
         src: "createRound",
         input: ({ context }) => ({ source: context.source!, draft: context.draft! }),
         onDone: [
@@ -196,6 +198,7 @@ export const roundCreateMachine = setup({
       tags: "busy",
       description: "The round exists; starting it is a second request, and its failure leaves the round created, in preparation",
       invoke: {
+        id: "startRound",
         src: "startRound",
         input: ({ context }) => ({ roundId: context.created!.id }),
         onDone: {
