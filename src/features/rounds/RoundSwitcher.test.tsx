@@ -90,5 +90,6 @@ describe("RoundSwitcher", () => {
     await server.db.updateTable("electionRound").set({ status: "archived" }).where("id", "=", 1).execute();
     await renderSignedIn(server, ORGANIZER, { features: FEATURES, path: "/urgents" });
     expect(await screen.findByTestId("round-switcher")).toHaveAccessibleName(expect.stringMatching(/, Archived\. Choose another$/));
+    expect(screen.getByTestId("round-read-only")).toHaveTextContent("This round is archived: everything in it can be read and downloaded, nothing can be changed.");
   });
 });

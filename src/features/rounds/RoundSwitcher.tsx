@@ -58,6 +58,11 @@ export function RoundSwitcher({ organizer }: { organizer: boolean }) {
   };
   return (
     <Group justify="flex-end" gap="xs" mb="xs" data-testid="round-bar">
+      {shown.status === "archived" ? (
+        <Text size="xs" c="dimmed" mr="auto" data-testid="round-read-only">
+          <Trans>This round is archived: everything in it can be read and downloaded, nothing can be changed.</Trans>
+        </Text>
+      ) : null}
       {organizer ? (
         <Anchor component={NavLink} to={paths.electionRounds.href()} size="xs">
           <Trans comment="Link in the round bar to the page of election rounds">Manage rounds</Trans>
