@@ -24,8 +24,8 @@ import { problem, startTestServer, type HeldRequests, type TestServer } from "..
 
 const NAME = "Locale 2027";
 const created = (status: "preparing" | "active"): CreatedRound => ({ id: 2, name: NAME, status });
-const failed = (id: "createRound" | "startRound", status: number, code: string) =>
-  ({ type: `xstate.error.actor.${id}`, actorId: id, error: { status, code } }) as ErrorActorEvent<{ status: number; code: string }, typeof id>;
+const failed = <Id extends "createRound" | "startRound">(id: Id, status: number, code: string) =>
+  ({ type: `xstate.error.actor.${id}`, actorId: id, error: { status, code } }) as ErrorActorEvent<{ status: number; code: string }, Id>;
 
 type ModelEvent =
   | Exclude<RoundCreateEvent, { type: "load.retry" }>

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
@@ -88,7 +88,7 @@ export function RoundCard({ round, onStatusChange, onDownload, changing }: Round
   );
 }
 
-function Fact({ label, children }: { label: React.ReactNode; children: React.ReactNode }) {
+function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
     <div>
       <Text component="dt" size="xs" c="dimmed">
