@@ -132,7 +132,7 @@ describe.skipIf(!postgresUrl)("faults on PostgreSQL", () => {
       `SELECT q.id AS "questionId", min(o.id) AS "optionId" FROM question q
          JOIN form_section s ON s.id = q.section_id JOIN form f ON f.id = s.form_id
          JOIN question_option o ON o.question_id = q.id AND NOT o.is_free_text
-        WHERE NOT f.draft AND NOT f.diaspora GROUP BY q.id ORDER BY q.id`,
+        WHERE f.election_round_id = 1 AND NOT f.draft AND NOT f.diaspora GROUP BY q.id ORDER BY q.id`,
     );
     const { rows: [county] } = await sql.query<{ code: string; stations: number }>(
       `SELECT c.code, count(*)::int AS stations FROM county c JOIN polling_station s ON s.county_id = c.id AND s.status = 'active'

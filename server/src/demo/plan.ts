@@ -77,7 +77,7 @@ export const INACTIVE_NGO = 3;
 /** The demo's share of flagged answers where a question has a flagged option: high, so that every screen shows some. */
 const FLAGGED_SHARE = 0.15;
 
-const demoPhones = new Set(DEMO_OBSERVERS.map((observer) => observer.phone));
+export const demoPhones: ReadonlySet<string> = new Set(DEMO_OBSERVERS.map((observer) => observer.phone));
 export const phoneOf = (k: number) => `0721${String(k).padStart(6, "0")}`;
 export const pinOf = (k: number) => String((1234 + (k - 1) * 7919) % 10_000).padStart(4, "0");
 
@@ -135,8 +135,7 @@ export function pickAnsweringObservers(observers: ObserverPlan[]): ObserverPlan[
 }
 
 /** One or two stations per observer; the demo observers' first opening form always has a flagged answer. */
-export function planVisits(answering: ObserverPlan[]): VisitPlan[] {
-  const random = new Random(0x5ec71e);
+export function planVisits(answering: ObserverPlan[], random = new Random(0x5ec71e)): VisitPlan[] {
   const visits: VisitPlan[] = [];
   for (const observer of answering) {
     const stationCount = random.chance(0.6) ? 1 : 2;
@@ -158,8 +157,7 @@ export function planVisits(answering: ObserverPlan[]): VisitPlan[] {
  * ten of those went elsewhere on the day (the thread marks the arrival off its assignment); those who never reported
  * were sent somewhere nobody of theirs reached (coverage's "assigned, not arrived").
  */
-export function planAssignments(observers: ObserverPlan[], visits: VisitPlan[]): AssignmentPlan[] {
-  const random = new Random(0xa5516e);
+export function planAssignments(observers: ObserverPlan[], visits: VisitPlan[], random = new Random(0xa5516e)): AssignmentPlan[] {
   const firstVisit = new Map<string, StationRef>();
   for (const visit of visits) if (!firstVisit.has(visit.phone)) firstVisit.set(visit.phone, visit.station);
   return observers
@@ -257,11 +255,10 @@ export function planNotes(visits: VisitPlan[], count: number, random = new Rando
   });
 }
 
-/** Recipients (phones, sorted) of each notification: 4 to 8 observers with a device, none of the inactive NGO. */
-export function planNotifications(observers: ObserverPlan[]): NotificationPlan[] {
-  const random = new Random(0x2071f1);
+/** Recipients (phones, sorted) of each of `count` notifications: 4 to 8 observers with a device, none of the inactive NGO. */
+export function planNotifications(observers: ObserverPlan[], count: number = NOTIFICATIONS.length, random = new Random(0x2071f1)): NotificationPlan[] {
   const registered = observers.filter((observer) => observer.fcmToken !== null && observer.ngo !== INACTIVE_NGO);
-  return NOTIFICATIONS.map(() => {
+  return Array.from({ length: count }, () => {
     const recipients = new Set<string>();
     const wanted = Math.min(registered.length, random.int(4, 8));
     while (recipients.size < wanted) recipients.add(random.pick(registered).phone);

@@ -143,6 +143,7 @@ describe.each(engines)("coverage on %s", (engine) => {
       .selectFrom("pollingStation as s")
       .innerJoin("county as c", "c.id", "s.countyId")
       .select("s.id")
+      .where("s.electionRoundId", "=", 1)
       .where("c.code", "=", "AB")
       .where("s.number", "in", [6, 8, 9])
       .orderBy("s.number")

@@ -4,6 +4,7 @@ import { DEMO_OBSERVERS } from "../../src/demo/accounts.ts";
 import { DEMO_FORMS } from "../../src/demo/content/forms.ts";
 import { NOTIFICATIONS } from "../../src/demo/content/texts.ts";
 import { pickAnsweringObservers, planNotes, planNotifications, planObservers, planSeed, planSubmission, planVisits } from "../../src/demo/plan.ts";
+import { planArchivedRound } from "../../src/demo/plan-archived.ts";
 import { Random } from "../../src/demo/random.ts";
 
 const demoPhones = DEMO_OBSERVERS.map((observer) => observer.phone);
@@ -193,3 +194,37 @@ function optionOf(formCode: string, questionCode: string, optionIndex: number) {
 function isFlagged(formCode: string, questionCode: string, optionIndex: number) {
   return optionOf(formCode, questionCode, optionIndex).flagged;
 }
+
+describe("planArchivedRound", () => {
+  const plan = planSeed(200);
+  const archived = planArchivedRound(plan);
+
+  it("draws last year's round the same every time, without changing this year's plan", () => {
+    expect(planArchivedRound(planSeed(200))).toEqual(archived);
+    expect(planSeed(200)).toEqual(plan);
+  });
+
+  it("is the day of a third of the roster, the demo observers and others who answer this year too", () => {
+    const phones = archived.observers.map((observer) => observer.phone);
+    expect(phones).toHaveLength(67);
+    expect(phones.slice(0, 2)).toEqual(demoPhones);
+    const answering = new Set(plan.visits.map((visit) => visit.phone));
+    expect(phones.every((phone) => answering.has(phone))).toBe(true);
+    expect(new Set(archived.visits.map((visit) => visit.phone))).toEqual(new Set(phones));
+    expect(archived.assignments.map((assignment) => assignment.phone)).toEqual(phones);
+  });
+
+  it("dates everything on 2025-05-18 at this year's Bucharest times, and keys its notes after this year's", () => {
+    const bucharest = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Bucharest", year: "numeric", month: "2-digit", day: "2-digit" });
+    const times = [
+      ...archived.visits.flatMap((visit) => [visit.arrival, ...(visit.leave ? [visit.leave] : []), ...visit.submissions.map((s) => s.lastModified)]),
+      ...archived.notes.map((note) => note.lastModified),
+    ];
+    expect(new Set(times.map((time) => bucharest.format(time)))).toEqual(new Set(["2025-05-18"]));
+    const clock = (time: Date) => new Intl.DateTimeFormat("ro", { timeZone: "Europe/Bucharest", timeStyle: "medium" }).format(time);
+    const opening = planVisits(archived.observers, new Random(0x2025_05_18))[0]!;
+    expect(clock(archived.visits[0]!.arrival)).toBe(clock(opening.arrival));
+    expect(archived.notes[0]!.key).toBe(plan.notes.length + 1);
+    expect(archived.notifications).toHaveLength(1);
+  });
+});

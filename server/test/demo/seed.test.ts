@@ -69,7 +69,9 @@ async function snapshot(handle: DatabaseHandle) {
     .orderBy("pollingStationId")
     .execute();
   const { rows: lastSeen } = await sql`SELECT * FROM observer_activity ORDER BY observer_id`.execute(handle.db);
-  return { counts: await countRows(handle), observers, answers, notes, attachments, stationInfos, lastSeen };
+  const { rows: rounds } = await sql`
+    SELECT id, name, election_day::text, status, created_at, status_changed_at FROM election_round ORDER BY id`.execute(handle.db);
+  return { counts: await countRows(handle), observers, answers, notes, attachments, stationInfos, lastSeen, rounds };
 }
 
 /** What the default seed wrote, per engine, read by the determinism test below. */
@@ -98,25 +100,28 @@ describe.each(bothEngines)("seedDemoData on %s", (engine) => {
   afterAll(() => handle.close());
 
   it("writes the demo's rows: 200 observers, a day of answers, notes, notifications", async () => {
+    // Both rounds: this year's (round 1, the sum's first term) and last year's, archived, with its copy of the
+    // registry and of forms A–D and a smaller day by a third of the observers (archived-round.test.ts).
     expect(await countRows(handle)).toEqual({
       ngo: 3,
       ngo_admin: 3,
       observer: 200,
       county: 43,
-      polling_station: 19_171,
-      form: 5,
-      form_section: 11,
-      question: 36,
-      question_option: 92,
-      answer: 4205,
-      note: 60,
-      note_attachment: 29,
-      polling_station_info: 169,
-      notification: 3,
-      notification_recipient: 16,
+      polling_station: 19_171 * 2,
+      form: 5 + 4,
+      form_section: 11 + 10,
+      question: 36 + 34,
+      question_option: 92 + 88,
+      answer: 4205 + 2291,
+      note: 60 + 10,
+      note_attachment: 29 + 8,
+      polling_station_info: 169 + 91,
+      notification: 3 + 1,
+      notification_recipient: 16 + 4,
       notification_registration: 139,
-      // Every observer of an active NGO still taking part: 200 less the inactive NGO's 10 and the 2 who left.
-      station_assignment: 188,
+      // Every observer of an active NGO still taking part: 200 less the inactive NGO's 10 and the 2 who left; last
+      // year, each of the 67 observers who took part.
+      station_assignment: 188 + 67,
     });
   });
 
@@ -131,6 +136,7 @@ describe.each(bothEngines)("seedDemoData on %s", (engine) => {
     const stored = await handle.db
       .selectFrom("pollingStation as s")
       .innerJoin("county as c", "c.id", "s.countyId")
+      .where("s.electionRoundId", "=", 1)
       .select(["s.number", "s.locality", "s.institution", "s.address", "s.registeredVoters", "s.status"])
       .orderBy("c.displayOrder")
       .orderBy("s.number")
@@ -153,6 +159,7 @@ describe.each(bothEngines)("seedDemoData on %s", (engine) => {
     const perCounty = await handle.db
       .selectFrom("pollingStation")
       .innerJoin("county", "county.id", "pollingStation.countyId")
+      .where("pollingStation.electionRoundId", "=", 1)
       .groupBy("county.code")
       .select(["county.code", (eb) => eb.fn.countAll<number>().as("count"), (eb) => eb.fn.max("number").as("max")])
       .execute();
@@ -209,6 +216,7 @@ describe.each(bothEngines)("seedDemoData on %s", (engine) => {
     const forms = await handle.db
       .selectFrom("form")
       .select(["code", "draft", "diaspora", "currentVersion", "displayOrder"])
+      .where("electionRoundId", "=", 1)
       .orderBy("displayOrder")
       .execute();
     expect(forms).toEqual([
@@ -293,7 +301,8 @@ describe("seedDemoData determinism", () => {
   });
 });
 
-describe("seedDemoData sizes", () => {
+// 600 observers' PINs hashed, then both rounds written: beside the other suites, more than the usual 30 s.
+describe("seedDemoData sizes", { timeout: 90_000 }, () => {
   it.each([0, 600])("seeds %i observers over the migrations' counties, which it leaves as they are", async (observers) => {
     const handle = await freshDatabase("pglite");
     try {
@@ -310,7 +319,8 @@ describe("seedDemoData sizes", () => {
   });
 });
 
-describe("seedDemoData atomicity", () => {
+// Three seeds of both rounds, two of them whole: beside the other suites, more than the usual 30 s.
+describe("seedDemoData atomicity", { timeout: 90_000 }, () => {
   it("leaves the database as migrated when storing an attachment fails, and can seed it afterwards", async () => {
     const handle = await freshDatabase("pglite");
     try {

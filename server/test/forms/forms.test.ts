@@ -19,7 +19,7 @@ describe.each(engines)("forms on %s", (engine) => {
     expect(response.status).toBe(200);
     return ((await response.json()) as FormList).formVersions.map((form) => form.code);
   };
-  const formId = async (code: string) => (await api.db().selectFrom("form").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+  const formId = async (code: string) => (await api.db().selectFrom("form").select("id").where("electionRoundId", "=", 1).where("code", "=", code).executeTakeFirstOrThrow()).id;
   const getForm = (id: number, token: string) => api.get(`/api/v1/form/${id}`, token);
 
   describe("listForms", () => {
@@ -86,7 +86,7 @@ describe.each(engines)("forms on %s", (engine) => {
 
   describe("reorderForms", () => {
     const reorder = (formIds: number[], token = api.organizer) => api.send("PUT", "/api/v1/form/order", token, { formIds });
-    const allIds = async () => (await api.db().selectFrom("form").select("id").orderBy("displayOrder").execute()).map((row) => row.id);
+    const allIds = async () => (await api.db().selectFrom("form").select("id").where("electionRoundId", "=", 1).orderBy("displayOrder").execute()).map((row) => row.id);
 
     it("is refused to non-organizers", async () => {
       await expectProblem(await reorder(await allIds(), api.ngo2Admin), 403, "forbidden");

@@ -29,7 +29,7 @@ describe.each(bothEngines)("notifications through the outbox on %s", (engine) =>
         SELECT v.observer_id, c.code, ps.number FROM polling_station_info v
         JOIN observer o ON o.id = v.observer_id AND o.deleted_at IS NULL
         JOIN polling_station ps ON ps.id = v.polling_station_id JOIN county c ON c.id = ps.county_id
-        WHERE v.observer_arrival_time IS NOT NULL
+        WHERE v.election_round_id = 1 AND v.observer_arrival_time IS NOT NULL
         ORDER BY c.display_order, c.code, ps.number`.execute(api.db());
       const codes = [...new Set(rows.map((row) => row.code))];
       const response = await api.get(`/api/v1/observer/active?${codes.map((code) => `countyCodes=${code}`).join("&")}`, api.organizer);

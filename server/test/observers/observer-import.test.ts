@@ -74,7 +74,7 @@ describe.each(engines)("observer import on %s", (engine) => {
       expect(await assigned("0799550001")).toEqual(["B 7", "CJ 15", "CJ 16"]);
       expect(await assigned("0799550002")).toEqual([]);
 
-      const ab4 = await db().selectFrom("pollingStation as s").innerJoin("county as c", "c.id", "s.countyId").select("s.id").where("c.code", "=", "AB").where("s.number", "=", 4).executeTakeFirstOrThrow();
+      const ab4 = await db().selectFrom("pollingStation as s").innerJoin("county as c", "c.id", "s.countyId").select("s.id").where("s.electionRoundId", "=", 1).where("c.code", "=", "AB").where("s.number", "=", 4).executeTakeFirstOrThrow();
       await db().updateTable("pollingStation").set({ status: "retired" }).where("id", "=", ab4.id).execute();
       try {
         const bad = csv("Phone,Pin,Name,Stations\n0799550003,1234,A,CJ 99999\n0799550004,1234,B,AB 4\n0799550005,1234,C,Cluj 15\n");

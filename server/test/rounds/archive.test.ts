@@ -67,19 +67,19 @@ describe.each(engines)("a round's archive on %s", (engine) => {
     const answer = (questionId: number, optionId: number) => ({ answers: [{ questionId, countyCode: "AB", pollingStationNumber: 1, options: [{ optionId }] }] });
     expect((await api.send("POST", "/api/v1/answers", reporters.own.token, answer(reporters.single.id, reporters.single.no))).status).toBe(204);
 
-    // Round 2, older (round 1 stays the current round), with one form of its own and one answer to it.
-    await openRound(api.db(), 2);
-    await api.db().updateTable("electionRound").set({ electionDay: "2020-01-01" }).where("id", "=", 2).execute();
+    // Round 3 (2 is the demo's archived round), older (round 1 stays the current round), with one form of its own and one answer to it.
+    await openRound(api.db(), 3);
+    await api.db().updateTable("electionRound").set({ electionDay: "2020-01-01" }).where("id", "=", 3).execute();
     const question = { code: "Q1", text: "Deschis la timp?", questionType: 1, optionsToQuestions: [{ text: "Da" }, { text: "Nu", flagged: true }] };
     const form = { code: "R2", description: "Runda 2", diaspora: false, draft: false, formSections: [{ code: "S1", description: "Deschidere", questions: [question] }] };
-    const created = await api.send("POST", "/api/v1/form?electionRoundId=2", api.organizer, form);
+    const created = await api.send("POST", "/api/v1/form?electionRoundId=3", api.organizer, form);
     expect(created.status).toBe(201);
     secondForm = (await created.json()) as Form;
     const q = secondForm.formSections[0]!.questions[0]!;
-    expect((await api.send("POST", "/api/v1/answers?electionRoundId=2", reporters.own.token, answer(q.id, q.optionsToQuestions[0]!.idOption))).status).toBe(204);
-    // Round 3 takes the forms imported back from round 1's archive.
-    await openRound(api.db(), 3);
-    await api.db().updateTable("electionRound").set({ electionDay: "2020-01-02" }).where("id", "=", 3).execute();
+    expect((await api.send("POST", "/api/v1/answers?electionRoundId=3", reporters.own.token, answer(q.id, q.optionsToQuestions[0]!.idOption))).status).toBe(204);
+    // Round 4 takes the forms imported back from round 1's archive.
+    await openRound(api.db(), 4);
+    await api.db().updateTable("electionRound").set({ electionDay: "2020-01-02" }).where("id", "=", 4).execute();
   });
   afterAll(() => api.server?.close());
 
@@ -134,17 +134,17 @@ describe.each(engines)("a round's archive on %s", (engine) => {
     for (const name of forms) {
       const file = JSON.parse(await zip.file(name)!.async("string")) as { code: string };
       expect(name).toBe(`forms/${file.code}.json`);
-      const imported = await api.send("POST", "/api/v1/form/import?electionRoundId=3", api.organizer, file);
+      const imported = await api.send("POST", "/api/v1/form/import?electionRoundId=4", api.organizer, file);
       expect(imported.status, name).toBe(201);
       expect(((await imported.json()) as Form).code).toBe(file.code);
     }
-    expect((await roundCounts(3)).forms).toBe(forms.length);
+    expect((await roundCounts(4)).forms).toBe(forms.length);
   });
 
   it("holds only its own round's data", async () => {
-    const { zip, manifest, names } = await download(2);
-    expect(manifest.round).toMatchObject({ id: 2, name: "Runda 2", electionDay: "2020-01-01", status: "active" });
-    expect(manifest.counts).toEqual({ ...(await roundCounts(2)), auditEntries: manifest.counts.auditEntries });
+    const { zip, manifest, names } = await download(3);
+    expect(manifest.round).toMatchObject({ id: 3, name: "Runda 3", electionDay: "2020-01-01", status: "active" });
+    expect(manifest.counts).toEqual({ ...(await roundCounts(3)), auditEntries: manifest.counts.auditEntries });
     expect(manifest.counts).toMatchObject({ answers: 1, threads: 1, notes: 0, photos: 0, forms: 1 });
     expect(names.filter((name) => name.startsWith("forms/") || name.startsWith("photos/"))).toEqual(["forms/R2.json"]);
     expect(await sheetRows(zip)).toEqual({ answers: 1, notes: 0, "by station": 1 });

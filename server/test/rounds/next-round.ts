@@ -9,7 +9,7 @@ export interface TestRound {
 }
 
 /**
- * Opens a round next to the seeded round 1, with a copy of round 1's registry (same counties and numbers, new ids)
+ * Opens a round next to the seeded ones (round 1, current, and the demo's archived round 2), with a copy of round 1's registry (same counties and numbers, new ids)
  * and every NGO taking part, without createElectionRound's copy of the forms: a suite can then prove that what it
  * does in one round stays there.
  */

@@ -56,25 +56,25 @@ describe.each(engines)("the election round of a request on %s", (engine) => {
   });
 
   it("keeps each round's forms apart: a code again in the next round, its own order, a form of another round unknown", async () => {
-    await api.db().insertInto("electionRound").values({ id: 2, name: "Alegeri locale 2027", electionDay: "2027-06-13", status: "preparing" }).execute();
+    await api.db().insertInto("electionRound").values({ id: 3, name: "Alegeri locale 2027", electionDay: "2027-06-13", status: "preparing" }).execute();
     type FormList = { formVersions: { id: number; code: string }[] };
     const formsIn = async (query: string) => ((await (await api.get(`/api/v1/form${query}`, api.organizer)).json()) as FormList).formVersions;
     const roundOne = await formsIn("");
     const taken = roundOne[0]!;
     const question = { code: "S1.1", text: "Deschis la 7?", questionType: 1, optionsToQuestions: [{ text: "Da" }, { text: "Nu", flagged: true }] };
     const draft = { code: taken.code, description: "Deschiderea secției", diaspora: false, draft: true, formSections: [{ code: "S1", description: "Deschidere", questions: [question] }] };
-    const created = await api.send("POST", "/api/v1/form?electionRoundId=2", api.organizer, draft);
+    const created = await api.send("POST", "/api/v1/form?electionRoundId=3", api.organizer, draft);
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
 
-    expect((await formsIn("?electionRoundId=2")).map((form) => form.id)).toEqual([id]);
+    expect((await formsIn("?electionRoundId=3")).map((form) => form.id)).toEqual([id]);
     expect(await formsIn("")).toEqual(roundOne);
-    expect((await api.get(`/api/v1/form/${taken.id}?electionRoundId=2`, api.organizer)).status).toBe(404);
-    expect((await api.send("PUT", "/api/v1/form/order?electionRoundId=2", api.organizer, { formIds: [id] })).status).toBe(204);
+    expect((await api.get(`/api/v1/form/${taken.id}?electionRoundId=3`, api.organizer)).status).toBe(404);
+    expect((await api.send("PUT", "/api/v1/form/order?electionRoundId=3", api.organizer, { formIds: [id] })).status).toBe(204);
     expect((await api.send("DELETE", `/api/v1/form?formId=${id}`, api.organizer)).status).toBe(404);
-    expect((await api.send("DELETE", `/api/v1/form?formId=${id}&electionRoundId=2`, api.organizer)).status).toBe(204);
+    expect((await api.send("DELETE", `/api/v1/form?formId=${id}&electionRoundId=3`, api.organizer)).status).toBe(204);
     // A preparing round is the organizers' work: observers do not see it yet.
-    await expectProblem(await api.get("/api/v1/form?electionRoundId=2", observer.token), 400, "validation");
+    await expectProblem(await api.get("/api/v1/form?electionRoundId=3", observer.token), 400, "validation");
   });
 });
 

@@ -42,8 +42,9 @@ describe.each(engines)("election rounds on %s", (engine) => {
     expect(roundOne).toMatchObject({ id: 1, status: "active", current: true, ngoIds: [1, 2, 3] });
     expect(roundOne.counts.forms).toBeGreaterThan(0);
     expect(roundOne.counts.pollingStations).toBeGreaterThan(0);
-    // An NGO admin sees only its own NGO among those taking part; an observer sees the active round.
-    expect((await rounds(api.ngo2Admin)).map((round) => round.ngoIds)).toEqual([[2]]);
+    // An NGO admin sees only its own NGO among those taking part (in this round and the demo's archived one, last
+    // year's); an observer sees the active round.
+    expect((await rounds(api.ngo2Admin)).map((round) => [round.id, round.ngoIds])).toEqual([[1, [2]], [2, [2]]]);
     expect((await rounds(observer.token)).map((round) => round.id)).toEqual([1]);
   });
 
@@ -58,7 +59,8 @@ describe.each(engines)("election rounds on %s", (engine) => {
     await invalid({ name: "X", electionDay: day, fromRoundId: 1, copy: { registry: false, assignments: true } }, "copy.assignments");
     await invalid({ name: "X", electionDay: day, ngoIds: [1, 999] }, "ngoIds[1]");
     expect((await api.send("POST", "/api/v1/election-rounds", api.ngo2Admin, { name: "X", electionDay: day })).status).toBe(403);
-    expect(await rounds(api.organizer)).toHaveLength(1);
+    // This year's round and the demo's archived one.
+    expect(await rounds(api.organizer)).toHaveLength(2);
   });
 
   it("starts the next round from the last: forms as drafts, the registry, the NGOs; once, however often it is sent", async () => {
@@ -75,7 +77,7 @@ describe.each(engines)("election rounds on %s", (engine) => {
     expect((await expectProblem(again, 409, "duplicate_round_name")).errors).toHaveProperty(["name"]);
 
     // A preparing round is the organizers' work: nobody else sees it.
-    expect((await rounds(api.ngo2Admin)).map((round) => round.id)).toEqual([1]);
+    expect((await rounds(api.ngo2Admin)).map((round) => round.id)).toEqual([1, 2]);
     expect((await api.get(`/api/v1/election-rounds/${next.id}`, observer.token)).status).toBe(404);
     const log = await api.db().selectFrom("auditEntry").select(["action", "subjectLabel"]).where("subjectType", "=", "electionRound").execute();
     expect(log).toEqual([{ action: "electionRound.created", subjectLabel: "Prezidențiale 2027 — turul 1" }]);
@@ -138,6 +140,6 @@ describe.each(engines)("election rounds on %s", (engine) => {
     expect((await api.get(`/api/v1/election-rounds/${next.id}`, api.ngo2Admin)).status).toBe(404);
     await expectProblem(await api.get(`/api/v1/answers?electionRoundId=${next.id}`, api.ngo2Admin), 400, "validation");
     // NGO 2's admins and observers work in round 1, their current round now.
-    expect((await rounds(api.ngo2Admin)).map((round) => [round.id, round.current])).toEqual([[1, true]]);
+    expect((await rounds(api.ngo2Admin)).map((round) => [round.id, round.current])).toEqual([[1, true], [2, false]]);
   });
 });

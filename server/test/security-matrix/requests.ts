@@ -344,7 +344,7 @@ export const rows: Record<string, OperationRow> = {
     allowed: 204,
     scope: "global",
     call: async (w, _t, token) => {
-      const forms = await db(w).selectFrom("form").select("id").orderBy("displayOrder").orderBy("id").execute();
+      const forms = await db(w).selectFrom("form").select("id").where("electionRoundId", "=", 1).orderBy("displayOrder").orderBy("id").execute();
       return send(w, "PUT", "/api/v1/form/order", token, { formIds: forms.map((form) => form.id).reverse() });
     },
     state: (w) => db(w).selectFrom("form").select(["id", "displayOrder"]).orderBy("id").execute(),

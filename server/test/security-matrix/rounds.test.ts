@@ -15,8 +15,8 @@ import { buildWorld, type World } from "./world.ts";
 const contract = loadContract();
 const scoped = contract.operations.filter((operation) => operation.round === "scoped");
 const tests = serverTests({ observers: 30 });
-const ARCHIVED = 2;
-const OTHER_ACTIVE = 3;
+const ARCHIVED = 3;
+const OTHER_ACTIVE = 4;
 const UNKNOWN = 999;
 
 /** The same world, its calls made in `roundId`: every /api/ URL it requests names the round. */

@@ -131,7 +131,7 @@ describe.each(engines)("statistics on %s", (engine) => {
 
     it("recounts when a form flags or unflags an option that was chosen", async () => {
       const flagPlain = async (flagged: boolean) => {
-        const { id } = await api.db().selectFrom("form").select("id").where("code", "=", "C").executeTakeFirstOrThrow();
+        const { id } = await api.db().selectFrom("form").select("id").where("electionRoundId", "=", 1).where("code", "=", "C").executeTakeFirstOrThrow();
         const form = (await (await api.get(`/api/v1/form/${id}`, api.organizer)).json()) as Form;
         const body = editable(form);
         const option = body.formSections.flatMap((s) => s.questions).flatMap((q) => q.optionsToQuestions).find((o) => o.idOption === w.c2.plain)!;

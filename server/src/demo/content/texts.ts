@@ -59,3 +59,12 @@ export const NOTIFICATIONS = [
     sentAt: new Date(Date.UTC(2026, 10, 22, 18, 0, 0)),
   },
 ] as const;
+
+/** Sent by the organizer admin on last year's election day (the archived round), 06:30 in Bucharest. */
+export const ARCHIVED_NOTIFICATIONS = [
+  {
+    title: "Turul 2: deschiderea secțiilor",
+    message: "Completați formularul A imediat după deschiderea secției și semnalați orice neregulă.",
+    sentAt: new Date(Date.UTC(2025, 4, 18, 3, 30, 0)),
+  },
+] as const;

@@ -81,3 +81,19 @@ export async function insertForms(trx: Tx): Promise<FormIds> {
   const options: Ids = new Map(optionRows.map((row) => [optionKey(codeOfQuestion.get(row.questionId)!, row.orderNumber - 1), row.id]));
   return { questions: questionIds, options };
 }
+
+/** The question and option ids of round `roundId`'s forms, keyed as insertForms keys them (codes are unique in a round). */
+export async function lookUpFormIds(trx: Tx, roundId: number): Promise<FormIds> {
+  const rows = await trx
+    .selectFrom("questionOption as o")
+    .innerJoin("question as q", "q.id", "o.questionId")
+    .innerJoin("formSection as s", "s.id", "q.sectionId")
+    .innerJoin("form as f", "f.id", "s.formId")
+    .where("f.electionRoundId", "=", roundId)
+    .select(["q.id as questionId", "q.code", "o.id as optionId", "o.orderNumber"])
+    .execute();
+  return {
+    questions: new Map(rows.map((row) => [row.code, row.questionId])),
+    options: new Map(rows.map((row) => [optionKey(row.code, row.orderNumber - 1), row.optionId])),
+  };
+}

@@ -20,8 +20,8 @@ export async function importDemoStations(trx: Tx): Promise<Ids> {
 
 export const stationKey = (station: StationRef) => `${station.county}:${station.number}`;
 
-/** Ids of the given stations of the demo's round (round 1), keyed by `stationKey`. */
-export async function lookUpStations(trx: Tx, stations: StationRef[], countyIds: Ids): Promise<Ids> {
+/** Ids of the given stations of round `roundId`, keyed by `stationKey`. */
+export async function lookUpStations(trx: Tx, roundId: number, stations: StationRef[], countyIds: Ids): Promise<Ids> {
   const wanted = [...new Map(stations.map((station) => [stationKey(station), station])).values()];
   if (wanted.length === 0) return new Map();
   // Two arrays rather than `(county_id, number) IN (...)`: PGlite answers a long row-value IN list with no rows.
@@ -30,7 +30,7 @@ export async function lookUpStations(trx: Tx, stations: StationRef[], countyIds:
     FROM polling_station s
     JOIN unnest(${wanted.map((station) => countyIds.get(station.county)!)}::int[], ${wanted.map((station) => station.number)}::int[])
       AS w(county_id, number) ON s.county_id = w.county_id AND s.number = w.number
-    WHERE s.election_round_id = 1`.execute(trx);
+    WHERE s.election_round_id = ${roundId}`.execute(trx);
   const codeOfCounty = new Map([...countyIds].map(([code, id]) => [id, code]));
   return new Map(rows.map((row) => [`${codeOfCounty.get(row.countyId)}:${row.number}`, row.id]));
 }

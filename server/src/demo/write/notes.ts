@@ -19,12 +19,13 @@ export const photoPerAttachment = (note: NotePlan, image: number): Photo => ({
 const NOTE_BATCH = 5_000;
 
 /**
- * Notes and their photos; the photos go to `files` (each stored key once, as `photoOf` may share one file between
+ * Notes and their photos, in round `roundId` (whose stations and questions the ids are); the photos go to `files` (each stored key once, as `photoOf` may share one file between
  * attachments), so a failing store rolls the whole transaction back.
  */
 export async function insertNotes(
   trx: Tx,
   files: FileStore,
+  roundId: number,
   notes: NotePlan[],
   observerIds: Ids,
   stationIds: Ids,
@@ -38,6 +39,7 @@ export async function insertNotes(
   const noteIds = rows.map((row) => row.id).sort((a, b) => a - b);
   const noteRows = notes.map((note, index) => ({
     id: noteIds[index]!,
+    electionRoundId: roundId,
     observerId: observerIds.get(note.visit.phone)!,
     pollingStationId: stationIds.get(stationKey(note.visit.station))!,
     questionId: note.questionCode === null ? null : formIds.questions.get(note.questionCode)!,

@@ -1,16 +1,27 @@
 import { DEMO_ACCOUNTS } from "../accounts.ts";
-import { NOTIFICATIONS } from "../content/texts.ts";
-import type { ObserverPlan, SeedPlan } from "../plan.ts";
+import type { NotificationPlan, ObserverPlan } from "../plan.ts";
 import type { Ids, Tx } from "./ids.ts";
 import type { NgoIds } from "./ngos.ts";
 
-/** The organizer admin's notifications with their recipients, and the devices registered to receive them. */
-export async function insertNotifications(trx: Tx, plan: SeedPlan, observerIds: Ids, ngoIds: NgoIds) {
+/** What a notification says, and when it was sent (one time per notification of a round). */
+export interface NotificationContent { title: string; message: string; sentAt: Date }
+
+/** The organizer admin's notifications in round `roundId`, with their recipients (`recipients[i]` those of `notifications[i]`). */
+export async function insertNotifications(
+  trx: Tx,
+  roundId: number,
+  notifications: readonly NotificationContent[],
+  recipients: NotificationPlan[],
+  observerIds: Ids,
+  ngoIds: NgoIds,
+) {
+  if (notifications.length === 0) return;
   const sender = DEMO_ACCOUNTS[0];
   const rows = await trx
     .insertInto("notification")
     .values(
-      NOTIFICATIONS.map((notification) => ({
+      notifications.map((notification) => ({
+        electionRoundId: roundId,
         title: notification.title,
         message: notification.message,
         channel: "Firebase",
@@ -22,12 +33,11 @@ export async function insertNotifications(trx: Tx, plan: SeedPlan, observerIds: 
     )
     .returning(["id", "sentAt"])
     .execute();
-  const recipients = NOTIFICATIONS.flatMap((notification, index) => {
+  const recipientRows = notifications.flatMap((notification, index) => {
     const id = rows.find((row) => row.sentAt.getTime() === notification.sentAt.getTime())!.id;
-    return plan.notifications[index]!.recipients.map((phone) => ({ notificationId: id, observerId: observerIds.get(phone)! }));
+    return recipients[index]!.recipients.map((phone) => ({ notificationId: id, observerId: observerIds.get(phone)! }));
   });
-  if (recipients.length > 0) await trx.insertInto("notificationRecipient").values(recipients).execute();
-  await insertRegistrations(trx, plan.observers, observerIds);
+  if (recipientRows.length > 0) await trx.insertInto("notificationRecipient").values(recipientRows).execute();
 }
 
 /** Push registrations of the observers with a device. */

@@ -10,10 +10,11 @@ const ANSWER_BATCH = 100_000;
 /** Station facts per INSERT: seven parameters each. */
 const VISIT_BATCH = 5_000;
 
-/** Each visit's station facts and its answers. */
-export async function insertVisits(trx: Tx, visits: VisitPlan[], observerIds: Ids, stationIds: Ids, formIds: FormIds) {
+/** Each visit's station facts and its answers, in round `roundId` (whose stations and forms the ids are). */
+export async function insertVisits(trx: Tx, roundId: number, visits: VisitPlan[], observerIds: Ids, stationIds: Ids, formIds: FormIds) {
   if (visits.length === 0) return;
   const facts = visits.map((visit) => ({
+    electionRoundId: roundId,
     observerId: observerIds.get(visit.phone)!,
     pollingStationId: stationIds.get(stationKey(visit.station))!,
     lastModified: visit.leave ?? visit.arrival,
@@ -40,8 +41,8 @@ export async function insertVisits(trx: Tx, visits: VisitPlan[], observerIds: Id
   for (let start = 0; start < answers.length; start += ANSWER_BATCH) {
     const batch = answers.slice(start, start + ANSWER_BATCH);
     await sql`
-      INSERT INTO answer (observer_id, option_id, polling_station_id, value, last_modified)
-      SELECT * FROM unnest(
+      INSERT INTO answer (election_round_id, observer_id, option_id, polling_station_id, value, last_modified)
+      SELECT ${roundId}::int, * FROM unnest(
         ${batch.map((a) => a.observerId)}::int[], ${batch.map((a) => a.optionId)}::int[],
         ${batch.map((a) => a.pollingStationId)}::int[], ${batch.map((a) => a.value)}::text[],
         ${batch.map((a) => a.lastModified.toISOString())}::timestamptz[])`.execute(trx);

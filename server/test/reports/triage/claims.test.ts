@@ -150,7 +150,7 @@ describe.each(bothEngines)("claims on %s", (engine) => {
       INSERT INTO answer_thread (observer_id, polling_station_id, last_modified, flagged_count, claim_admin_id, claimed_at, claim_expires_at)
       SELECT ${r.other.id}, s.id, ${expired}, 0, ${cid.admin.adminId}, ${expired}, ${expired}
       FROM polling_station s
-      WHERE NOT EXISTS (SELECT 1 FROM answer_thread t WHERE t.observer_id = ${r.other.id} AND t.polling_station_id = s.id)
+      WHERE s.election_round_id = 1 AND NOT EXISTS (SELECT 1 FROM answer_thread t WHERE t.observer_id = ${r.other.id} AND t.polling_station_id = s.id)
       ORDER BY s.id LIMIT 11000
       RETURNING polling_station_id`.execute(api.db());
     expect(rows).toHaveLength(11_000);
@@ -177,7 +177,7 @@ describe.each(bothEngines)("claims on %s", (engine) => {
       // The threads, made at once: an answer per station through the database (the triggers make the threads).
       const stations = await sql<{ id: number }>`
         SELECT s.id FROM polling_station s JOIN county c ON c.id = s.county_id
-        WHERE c.code = 'AB' AND s.number >= ${first} AND s.number < ${first + trials} ORDER BY s.number`.execute(db);
+        WHERE s.election_round_id = 1 AND c.code = 'AB' AND s.number >= ${first} AND s.number < ${first + trials} ORDER BY s.number`.execute(db);
       expect(stations.rows).toHaveLength(trials);
       await db
         .insertInto("answer")

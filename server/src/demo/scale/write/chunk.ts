@@ -5,6 +5,7 @@ import type { Tx } from "../../write/ids.ts";
 import { insertNotes, type Photo } from "../../write/notes.ts";
 import { insertRegistrations } from "../../write/notifications.ts";
 import { insertObservers } from "../../write/observers.ts";
+import { DEMO_ROUND } from "../../write/round.ts";
 import { insertVisits } from "../../write/visits.ts";
 import type { ChunkPlan } from "../plan.ts";
 import type { DatasetIds } from "./lookup.ts";
@@ -29,8 +30,8 @@ export function sharedPhoto(note: NotePlan, image: number): Photo {
 export async function insertChunk(trx: Tx, files: FileStore, plan: ChunkPlan, pinHashes: string[], ids: DatasetIds): Promise<number> {
   const observerIds = await insertObservers(trx, plan.observers, pinHashes, ids.ngos);
   await insertRegistrations(trx, plan.observers, observerIds);
-  await insertVisits(trx, plan.visits, observerIds, ids.stations, ids.forms);
-  await insertNotes(trx, files, plan.notes, observerIds, ids.stations, ids.forms, sharedPhoto);
+  await insertVisits(trx, DEMO_ROUND, plan.visits, observerIds, ids.stations, ids.forms);
+  await insertNotes(trx, files, DEMO_ROUND, plan.notes, observerIds, ids.stations, ids.forms, sharedPhoto);
   const answers = plan.visits.reduce((sum, visit) => sum + visit.submissions.reduce((count, submission) => count + submission.choices.length, 0), 0);
   return plan.observers.length + plan.visits.length + answers + plan.notes.length;
 }

@@ -1,10 +1,10 @@
 import { DEMO_COUNTIES } from "../../content/counties.ts";
-import { DEMO_FORMS } from "../../content/forms.ts";
 import { DEMO_NGOS } from "../../content/ngos.ts";
-import { optionKey, type FormIds } from "../../write/forms.ts";
+import { lookUpFormIds, type FormIds } from "../../write/forms.ts";
 import { lookUpStations } from "../../write/geography.ts";
 import type { Ids, Tx } from "../../write/ids.ts";
 import type { NgoIds } from "../../write/ngos.ts";
+import { DEMO_ROUND } from "../../write/round.ts";
 import { SCALE_NGOS } from "../content.ts";
 
 /** The ids every chunk of the dataset needs, read back by natural key from what the demo and the NGO step wrote. */
@@ -26,23 +26,7 @@ export async function lookUpDataset(trx: Tx): Promise<DatasetIds> {
       ngos: new Map(ngos.filter((ngo) => positions.has(ngo.shortName)).map((ngo) => [positions.get(ngo.shortName)!, ngo.id])),
       admins: new Map(admins.map((admin) => [admin.account, admin.id])),
     },
-    stations: await lookUpStations(trx, everyStation, new Map(counties.map((county) => [county.code, county.id]))),
-    forms: await lookUpForms(trx),
-  };
-}
-
-/** The demo forms' question and option ids, keyed as insertForms keys them. */
-async function lookUpForms(trx: Tx): Promise<FormIds> {
-  const rows = await trx
-    .selectFrom("questionOption as o")
-    .innerJoin("question as q", "q.id", "o.questionId")
-    .innerJoin("formSection as s", "s.id", "q.sectionId")
-    .innerJoin("form as f", "f.id", "s.formId")
-    .where("f.code", "in", DEMO_FORMS.map((form) => form.code))
-    .select(["q.id as questionId", "q.code", "o.id as optionId", "o.orderNumber"])
-    .execute();
-  return {
-    questions: new Map(rows.map((row) => [row.code, row.questionId])),
-    options: new Map(rows.map((row) => [optionKey(row.code, row.orderNumber - 1), row.optionId])),
+    stations: await lookUpStations(trx, DEMO_ROUND, everyStation, new Map(counties.map((county) => [county.code, county.id]))),
+    forms: await lookUpFormIds(trx, DEMO_ROUND),
   };
 }
