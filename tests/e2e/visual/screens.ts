@@ -215,6 +215,20 @@ export const SCREENS: Screen[] = [
       await context.page.getByTestId("audit-subject-filter").waitFor();
     },
   },
+  {
+    name: "rounds",
+    path: () => "/tururi",
+    show: async ({ page }) => {
+      await page.getByTestId("round-card").nth(1).waitFor();
+    },
+  },
+  {
+    name: "round-new",
+    path: () => "/tururi/nou?from=1",
+    show: async ({ page }) => {
+      await page.locator("input[type=date]").waitFor();
+    },
+  },
   { name: "not-found", path: () => "/no-such-page" },
   {
     name: "navigation-open",
