@@ -2,13 +2,15 @@
 // product at that size (issue 15, "Election-day scale and proof"). The demo seed (counties with their 19,171 real
 // stations, forms A–D, the demo NGOs and accounts) plus the profile of server/src/demo/scale/: 20,000 observers in 5
 // NGOs, about 2,000,000 answers (a few percent flagged, clustered at troubled stations), 200,000 notes whose 100,000
-// photos share six files in the file store, station facts, 1,000 notifications with their recipients.
+// photos share six files in the file store, station facts, 1,000 notifications with their recipients; then an
+// earlier round (2024), archived, of the same size (a copy of the current round's rows 728 days earlier), so that
+// the current round is read beside another round's 2,000,000 answers in the same tables.
 //
 // Where: DATABASE_URL if set (postgres:// only), else a PostgreSQL 15 cluster kept in .data/scale/pg, started for the
 // run and stopped after it; attachments in DATA_DIR/files (.data/scale/files). See load/support/scale-database.ts.
 // Deterministic: the same rows on every run (only the salted password and PIN hashes differ), checked by the
-// fingerprint printed at the end. Resumable: each step commits with its marker (scale_seed_progress); kill it
-// midway, run it again, and it carries on where it stopped to the same fingerprint.
+// fingerprints printed at the end (each round's and the whole's). Resumable: each step commits with its marker
+// (scale_seed_progress); kill it midway, run it again, and it carries on where it stopped to the same fingerprint.
 import { performance } from "node:perf_hooks";
 import { join } from "node:path";
 import { openDatabase } from "../server/src/db/database.ts";
@@ -31,7 +33,10 @@ export async function seedScale(target: ScaleDatabase): Promise<void> {
     const { wrote } = await seedScaleData(database, files, { profile: SCALE_PROFILE, log: (line) => console.log(`  ${line}`) });
     console.log(wrote ? `  written in ${((performance.now() - started) / 1000).toFixed(1)} s` : "  already complete: nothing to write");
     const printed = await fingerprint(database.db);
-    console.log(`  rows: ${Object.entries(printed.rows).map(([table, rows]) => `${table} ${rows}`).join(", ")}`);
+    for (const round of printed.rounds) {
+      console.log(`  ${round.round === "-" ? "across rounds" : `round ${round.round}`}: fingerprint ${round.digest}`);
+      console.log(`    ${Object.entries(round.rows).map(([table, rows]) => `${table} ${rows}`).join(", ")}`);
+    }
     console.log(`  fingerprint ${printed.digest} (the same on every complete run)`);
   } finally {
     await database.close();

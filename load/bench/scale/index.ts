@@ -2,7 +2,9 @@
 // dataset of npm run seed:scale (written first, resumably, when it is not complete), the server in a process of its
 // own on that PostgreSQL 15 (see load/support/scale-database.ts for which one):
 // 1. every list and read endpoint, as an organizer and as an NGO admin: p50/p95/p99 of one request at a time
-//    (targets: lists and reads p95 ≤ 50 ms, statistics cards and the coverage board ≤ 100 ms);
+//    (targets: lists and reads p95 ≤ 50 ms, statistics cards and the coverage board ≤ 100 ms), in the current round
+//    (the one a call without electionRoundId reads), then the same in the largest other round (an earlier archived
+//    one of the same size), named by electionRoundId (ROUNDS=current skips it): each beside the other's answers;
 // 2. the XLSX export of about 1,000,000 answers: time, and the server's memory while it streams (≤ 30 s, < 200 MiB
 //    over the server's resident memory before it: an idle server already holds about 200 MiB);
 // 3. ingestion: 2,000 observers submitting through the HTTP API as fast as they are acknowledged, counted back from
@@ -14,6 +16,7 @@
 // Prints each figure beside its target and the 1-minute load average when it was taken; a miss is marked, not
 // failed: a bench reports. SAMPLES (100), INGEST_OBSERVERS (2000), INGEST_SECONDS (30) tune it; PARTS=reads,export,ingest
 // (all three by default) runs some of them.
+// The export and ingestion work on the current round.
 import { loadavg } from "node:os";
 import { sql } from "kysely";
 import { openDatabase, type DatabaseHandle } from "../../../server/src/db/database.ts";
@@ -22,7 +25,8 @@ import { isComplete } from "../../../server/src/demo/scale/progress.ts";
 import { startMeasuredServer, type MeasuredServer } from "../../support/server.ts";
 import { exportCutOff, measureExport } from "./xlsx-export.ts";
 import { ingest, removeIngestObservers } from "./ingest.ts";
-import { measureReads, readInputs, type Caller, type ReadFigure } from "./read-endpoints.ts";
+import { benchRounds, measureReads, readInputs, type BenchRound, type Caller, type ReadFigure } from "./read-endpoints.ts";
+import { SCALE_PROFILE } from "../../../server/src/demo/scale/profile.ts";
 import { seedScale } from "../../seed-scale.ts";
 import { percentile } from "../../support/latency.ts";
 import { openScaleDatabase } from "../../support/scale-database.ts";
@@ -32,6 +36,8 @@ const INGEST_OBSERVERS = Number(process.env.INGEST_OBSERVERS ?? 2_000);
 const INGEST_SECONDS = Number(process.env.INGEST_SECONDS ?? 30);
 const EXPORT_ANSWERS = 1_000_000;
 const PARTS = new Set((process.env.PARTS ?? "reads,export,ingest").split(","));
+/** Which rounds the reads measure: the current one, and the others by electionRoundId. */
+const ROUNDS = new Set((process.env.ROUNDS ?? "current,other").split(","));
 const MiB = 1024 * 1024;
 const STAFF = [
   { name: "organizer", user: "0700000001" },
@@ -67,16 +73,22 @@ async function withServer(url: string, database: DatabaseHandle, run: (server: M
   }
 }
 
-async function benchReads(server: MeasuredServer, database: DatabaseHandle, callers: Caller[]) {
-  for (const caller of callers) {
-    const inputs = await readInputs(database, caller);
-    console.log(`  reads as ${caller.name}…`);
-    for (const figure of await measureReads(server.url, caller, inputs, SAMPLES)) reads.push({ ...figure, load: load() });
+/** The current round and the largest other one (the demo seed's own archived round is small). */
+async function benchReads(server: MeasuredServer, database: DatabaseHandle, callers: Caller[], rounds: BenchRound[]) {
+  const [current, ...others] = rounds;
+  const largestOther = others.sort((a, b) => b.answers - a.answers).slice(0, 1);
+  for (const round of [current, ...largestOther]) {
+    if (!ROUNDS.has(round.current ? "current" : "other")) continue;
+    for (const caller of callers) {
+      const inputs = await readInputs(database, caller, round);
+      console.log(`  reads as ${caller.name} in round ${round.id} (${round.current ? "current, not named" : `${round.status}, ?electionRoundId=${round.id}`})…`);
+      for (const figure of await measureReads(server.url, caller, inputs, SAMPLES)) reads.push({ ...figure, load: load() });
+    }
   }
 }
 
-async function benchExport(server: MeasuredServer, database: DatabaseHandle, organizer: Caller) {
-  const cutOff = await exportCutOff(database, EXPORT_ANSWERS);
+async function benchExport(server: MeasuredServer, database: DatabaseHandle, organizer: Caller, current: BenchRound) {
+  const cutOff = await exportCutOff(database, current.id, EXPORT_ANSWERS);
   console.log(`  export of ${cutOff.answers} answers (to=${cutOff.to}, ${cutOff.threads} threads)…`);
   const exported = await measureExport(server, organizer.headers, cutOff);
   const growth = (exported.rssPeak - exported.rssBefore) / MiB;
@@ -110,17 +122,24 @@ console.log(`bench:scale on ${target.description}, load average ${loadavg().map(
 try {
   const database = await openDatabase(target.url);
   try {
-    if (!(await isComplete(database.db))) {
+    if (!(await isComplete(database.db, SCALE_PROFILE))) {
       console.log("The dataset is not complete: seed:scale first.");
       await seedScale(target);
     }
     // A run killed during ingestion left its observers behind.
     await removeIngestObservers(database);
-    const before = (await fingerprint(database.db)).digest;
+    const printed = await fingerprint(database.db);
+    const before = printed.digest;
+    const rounds = await benchRounds(database);
     const { rows } = await sql<{ answers: number }>`SELECT count(*)::int AS answers FROM answer`.execute(database.db);
     console.log(`  ${rows[0].answers} answers, fingerprint ${before}`);
-    if (PARTS.has("reads")) await withServer(target.url, database, (server, callers) => benchReads(server, database, callers));
-    if (PARTS.has("export")) await withServer(target.url, database, (server, [organizer]) => benchExport(server, database, organizer));
+    for (const round of rounds) {
+      const digest = printed.rounds.find((entry) => entry.round === round.name)?.digest ?? "-";
+      console.log(`  round ${round.id} ${round.name} (${round.status}, ${round.day}): ${round.answers} answers, fingerprint ${digest}${round.current ? "  ← current (no electionRoundId)" : ""}`);
+    }
+    const current = rounds[0];
+    if (PARTS.has("reads")) await withServer(target.url, database, (server, callers) => benchReads(server, database, callers, rounds));
+    if (PARTS.has("export")) await withServer(target.url, database, (server, [organizer]) => benchExport(server, database, organizer, current));
     if (PARTS.has("ingest")) {
       await withServer(target.url, database, (server, [organizer]) => benchIngestion(server, database, organizer));
       const removed = await removeIngestObservers(database);

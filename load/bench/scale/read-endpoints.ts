@@ -7,7 +7,9 @@ import { COVERAGE_MEASURES, STATISTICS_METHODS } from "../../support/read-catalo
 /*
  * Every list and read endpoint of the back-office on the election-day dataset, as one caller: the requests a screen
  * sends, their parameters varied per request over real counties, threads, notes and notifications of the caller's
- * scope, one request at a time (the latency of one request, not of a queue).
+ * scope in one election round, one request at a time (the latency of one request, not of a queue). The current round
+ * is read as the screens read it, without naming it; another round names itself (`electionRoundId`) on the
+ * operations that work on one round, and skips the others (observers, NGOs), which are the same in every round.
  */
 
 export const LIST_TARGET_MS = 50;
@@ -23,8 +25,31 @@ export interface Caller {
   organizer: boolean;
 }
 
-/** What the requests are varied over, all within the caller's scope. */
+/** A round of the dataset, as the bench names it. */
+export interface BenchRound {
+  id: number;
+  name: string;
+  status: string;
+  /** Its election day, "2026-11-22". */
+  day: string;
+  answers: number;
+  /** Whether the server reads it when a call names no round. */
+  current: boolean;
+}
+
+/** The dataset's rounds, the current one first (the server's own order: rounds/visibility.ts, currentFirst). */
+export async function benchRounds(database: DatabaseHandle): Promise<BenchRound[]> {
+  const { rows } = await sql<Omit<BenchRound, "current">>`
+    SELECT r.id, r.name, r.status, r.election_day::text AS day, coalesce(a.answers, 0)::int AS answers
+    FROM election_round r
+    LEFT JOIN (SELECT election_round_id, count(*) AS answers FROM answer GROUP BY election_round_id) a ON a.election_round_id = r.id
+    ORDER BY r.status = 'active' DESC, r.election_day DESC, r.id DESC`.execute(database.db);
+  return rows.map((row, index) => ({ ...row, current: index === 0 }));
+}
+
+/** What the requests are varied over, all within the caller's scope and one round. */
 interface Inputs {
+  round: BenchRound;
   counties: string[];
   threads: { observerId: number; pollingStationId: number }[];
   noted: { observerId: number; pollingStationId: number }[];
@@ -37,30 +62,36 @@ interface Inputs {
 const NAMES = ["Popescu", "Ana", "Ionescu", "Maria", "Radu", "Elena"];
 
 /** Picks the inputs from the database: a deterministic sample (by md5 of the natural key), so that runs compare. */
-export async function readInputs(database: DatabaseHandle, caller: Caller): Promise<Inputs> {
+export async function readInputs(database: DatabaseHandle, caller: Caller, round: BenchRound): Promise<Inputs> {
   const db = database.db;
   const inScope = caller.organizer ? sql`true` : sql`o.ngo_id = ${caller.ngoId}`;
+  // Sampled by the station's county and number, not its id: the same threads in each round of the dataset.
   const { rows: threads } = await sql<{ observerId: number; pollingStationId: number }>`
     SELECT t.observer_id, t.polling_station_id FROM answer_thread t JOIN observer o ON o.id = t.observer_id
-    WHERE ${inScope} ORDER BY md5(o.phone || t.polling_station_id) LIMIT 200`.execute(db);
+    JOIN polling_station s ON s.id = t.polling_station_id
+    WHERE t.election_round_id = ${round.id} AND ${inScope} ORDER BY md5(o.phone || s.county_id || ' ' || s.number) LIMIT 200`.execute(db);
   const { rows: noted } = await sql<{ observerId: number; pollingStationId: number }>`
-    SELECT DISTINCT ON (md5(o.phone || n.polling_station_id)) n.observer_id, n.polling_station_id
-    FROM note n JOIN observer o ON o.id = n.observer_id WHERE ${inScope}
-    ORDER BY md5(o.phone || n.polling_station_id) LIMIT 200`.execute(db);
+    SELECT DISTINCT ON (md5(o.phone || s.county_id || ' ' || s.number)) n.observer_id, n.polling_station_id
+    FROM note n JOIN observer o ON o.id = n.observer_id JOIN polling_station s ON s.id = n.polling_station_id
+    WHERE n.election_round_id = ${round.id} AND ${inScope}
+    ORDER BY md5(o.phone || s.county_id || ' ' || s.number) LIMIT 200`.execute(db);
   const { rows: notifications } = await sql<{ id: number }>`
-    SELECT n.id FROM notification n WHERE ${caller.organizer ? sql`true` : sql`n.sender_ngo_id = ${caller.ngoId}`}
-    ORDER BY md5(n.title || n.sent_at) LIMIT 100`.execute(db);
+    SELECT n.id FROM notification n
+    WHERE n.election_round_id = ${round.id} AND ${caller.organizer ? sql`true` : sql`n.sender_ngo_id = ${caller.ngoId}`}
+    ORDER BY md5(n.title || extract(epoch FROM n.sent_at - ${round.day}::timestamptz)) LIMIT 100`.execute(db);
   const counties = await db.selectFrom("county").select("code").orderBy("displayOrder").execute();
-  const form = await db.selectFrom("form").select("id").where("code", "=", "B").executeTakeFirstOrThrow();
-  // The busiest two hours of the day (10:00–12:00 local): a from/to filter that still matches many threads.
+  const form = await db.selectFrom("form").select("id").where("code", "=", "B").where("electionRoundId", "=", round.id).executeTakeFirstOrThrow();
+  // The busiest two hours of the round's election day (10:00–12:00 local): a from/to filter that still matches many
+  // threads.
   return {
+    round,
     counties: counties.map((county) => county.code),
     threads,
     noted,
     notifications: notifications.map((row) => row.id),
     formId: form.id,
-    from: "2026-11-22T08:00:00.000Z",
-    to: "2026-11-22T10:00:00.000Z",
+    from: `${round.day}T08:00:00.000Z`,
+    to: `${round.day}T10:00:00.000Z`,
   };
 }
 
@@ -69,24 +100,27 @@ interface Case {
   target: number;
   path: (i: number) => string;
   organizerOnly?: boolean;
+  /** Whether the operation works on one round (`x-round: scoped`); observers and NGOs are of every round. */
+  scoped: boolean;
 }
 
 function cases(inputs: Inputs): Case[] {
   const county = (i: number) => inputs.counties[i % inputs.counties.length];
   const thread = (i: number) => inputs.threads[i % inputs.threads.length];
   const noted = (i: number) => inputs.noted[i % inputs.noted.length];
-  const list = (figure: string, path: (i: number) => string, organizerOnly = false): Case => ({ figure, target: LIST_TARGET_MS, path, organizerOnly });
-  const card = (figure: string, path: (i: number) => string): Case => ({ figure, target: CARD_TARGET_MS, path });
+  const list = (figure: string, path: (i: number) => string, organizerOnly = false): Case => ({ figure, target: LIST_TARGET_MS, path, organizerOnly, scoped: true });
+  const card = (figure: string, path: (i: number) => string): Case => ({ figure, target: CARD_TARGET_MS, path, scoped: true });
+  const everyRound = (figure: string, path: (i: number) => string, organizerOnly = false): Case => ({ ...list(figure, path, organizerOnly), scoped: false });
   const threads = (query: (i: number) => string) => (i: number) => `/api/v1/answers?pageSize=10&${query(i)}`;
   return [
-    list("observers, first page", () => "/api/v1/observer"),
-    list("observers, name filter", (i) => `/api/v1/observer?Name=${encodeURIComponent(NAMES[i % NAMES.length])}`),
-    list("observers, phone filter", (i) => `/api/v1/observer?Number=0721${String(i % 100).padStart(2, "0")}`),
-    list("observers, by name", () => "/api/v1/observer?SortBy=name&SortDirection=asc"),
-    list("observers, by last seen ascending", () => "/api/v1/observer?SortBy=lastSeen&SortDirection=asc"),
-    list("observers, page 50", () => "/api/v1/observer?Page=50"),
-    list("NGOs", () => "/api/v1/ngo", true),
-    list("an NGO's admins", () => "/api/v1/ngo/1/admins", true),
+    everyRound("observers, first page", () => "/api/v1/observer"),
+    everyRound("observers, name filter", (i) => `/api/v1/observer?Name=${encodeURIComponent(NAMES[i % NAMES.length])}`),
+    everyRound("observers, phone filter", (i) => `/api/v1/observer?Number=0721${String(i % 100).padStart(2, "0")}`),
+    everyRound("observers, by name", () => "/api/v1/observer?SortBy=name&SortDirection=asc"),
+    everyRound("observers, by last seen ascending", () => "/api/v1/observer?SortBy=lastSeen&SortDirection=asc"),
+    everyRound("observers, page 50", () => "/api/v1/observer?Page=50"),
+    everyRound("NGOs", () => "/api/v1/ngo", true),
+    everyRound("an NGO's admins", () => "/api/v1/ngo/1/admins", true),
     list("counties", () => "/api/v1/polling-station"),
     list("forms", () => "/api/v1/form"),
     list("a form (B)", () => `/api/v1/form/${inputs.formId}`),
@@ -117,20 +151,26 @@ function cases(inputs: Inputs): Case[] {
   ];
 }
 
-/** Each case `samples` times after a warm-up, one request at a time. */
+/**
+ * Each case `samples` times after a warm-up, one request at a time: in the current round without naming it, in
+ * another round by `electionRoundId` (only the operations that work on one round).
+ */
 export async function measureReads(url: string, caller: Caller, inputs: Inputs, samples: number, warmUp = 5): Promise<ReadFigure[]> {
   const figures: ReadFigure[] = [];
-  for (const { figure, target, path, organizerOnly } of cases(inputs)) {
+  const { round } = inputs;
+  const inRound = (path: string) => (round.current ? path : `${path}${path.includes("?") ? "&" : "?"}electionRoundId=${round.id}`);
+  for (const { figure, target, path, organizerOnly, scoped } of cases(inputs)) {
     if (organizerOnly && !caller.organizer) continue;
+    if (!round.current && !scoped) continue;
     const times: number[] = [];
     for (let i = 0; i < samples + warmUp; i++) {
       const started = performance.now();
-      const response = await fetch(`${url}${path(i)}`, { headers: caller.headers });
+      const response = await fetch(`${url}${inRound(path(i))}`, { headers: caller.headers });
       await response.arrayBuffer();
       if (!response.ok) throw new Error(`${path(i)} as ${caller.name} answered ${response.status}`);
       if (i >= warmUp) times.push(performance.now() - started);
     }
-    figures.push({ figure: `${figure}, ${caller.name}`, p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), target });
+    figures.push({ figure: `${figure}, ${caller.name}${round.current ? "" : `, round ${round.id}`}`, p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), target });
   }
   return figures;
 }

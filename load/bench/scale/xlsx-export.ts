@@ -20,12 +20,16 @@ export interface ExportFigures {
   rssPeak: number;
 }
 
-/** The earliest `to` whose threads hold at least `answers` answers (deleted observers' included, as the export does). */
-export async function exportCutOff(database: DatabaseHandle, answers: number): Promise<{ to: string; answers: number; threads: number }> {
+/**
+ * The earliest `to` whose threads of the round hold at least `answers` answers (deleted observers' included, as the
+ * export does).
+ */
+export async function exportCutOff(database: DatabaseHandle, round: number, answers: number): Promise<{ to: string; answers: number; threads: number }> {
   const { rows } = await sql<{ to: Date; answers: number; threads: number }>`
     WITH per_thread AS (
       SELECT t.last_modified, sum(x.answer_count) AS answers
       FROM answer_thread t JOIN answer_tally x ON x.observer_id = t.observer_id AND x.polling_station_id = t.polling_station_id
+      WHERE t.election_round_id = ${round}
       GROUP BY t.observer_id, t.polling_station_id, t.last_modified
     ), running AS (
       SELECT last_modified, sum(answers) OVER w AS answers, count(*) OVER w AS threads FROM per_thread

@@ -9,13 +9,22 @@ export interface ScaleProfile {
   notifications: number;
   /** Observers written per transaction: each chunk commits on its own, so a run killed midway resumes there. */
   chunk: number;
+  /**
+   * Whether the dataset has an earlier round too (2024): an archived copy of the current round's stations, forms,
+   * answers, station facts, notes and notifications, 728 days earlier (write/previous-round.ts). Not by default.
+   */
+  previousRound?: boolean;
 }
 
-/** A national election day: 20,000 observers at 19,171 stations, about 2,000,000 answers. */
+/**
+ * A national election day: 20,000 observers at 19,171 stations, about 2,000,000 answers, beside an earlier archived
+ * round of the same size (about 4,000,000 answers in all).
+ */
 export const SCALE_PROFILE: ScaleProfile = {
   observers: 20_000,
   visits: [4, 5],
   notes: 200_000,
   notifications: 1_000,
   chunk: 500,
+  previousRound: true,
 };

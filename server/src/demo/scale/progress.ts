@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { Tx } from "../write/ids.ts";
+import type { ScaleProfile } from "./profile.ts";
 
 /*
  * The dataset is written in steps (the demo, the added NGOs, each chunk of observers, each chunk of notifications),
@@ -33,11 +34,17 @@ export async function doneSteps(db: Kysely<Database>): Promise<Set<string>> {
 }
 
 export const COMPLETE = "complete";
+/** The previous round's last step: a dataset complete without it (written before it existed) gets it on the next run. */
+export const PREVIOUS_ROUND_DONE = "previous round archived";
 
-/** Whether the dataset was written to its end (false too when there is no marker table). */
-export async function isComplete(db: Kysely<Database>): Promise<boolean> {
+/** Whether every step `profile` asks for is recorded. */
+export const completeFor = (done: Set<string>, profile: Pick<ScaleProfile, "previousRound">) =>
+  done.has(COMPLETE) && (!profile.previousRound || done.has(PREVIOUS_ROUND_DONE));
+
+/** Whether the dataset of `profile` was written to its end (false too when there is no marker table). */
+export async function isComplete(db: Kysely<Database>, profile: Pick<ScaleProfile, "previousRound"> = {}): Promise<boolean> {
   const { rows } = await sql<{ exists: boolean }>`SELECT to_regclass(${PROGRESS_TABLE}) IS NOT NULL AS exists`.execute(db);
-  return rows[0]!.exists && (await doneSteps(db)).has(COMPLETE);
+  return rows[0]!.exists && completeFor(await doneSteps(db), profile);
 }
 
 /**

@@ -8,6 +8,7 @@ import { insertNgo } from "../../../src/ngos/store.ts";
 import { fingerprint } from "../../../src/demo/scale/fingerprint.ts";
 import type { ScaleProfile } from "../../../src/demo/scale/profile.ts";
 import { seedScaleData } from "../../../src/demo/scale/seed.ts";
+import { PREVIOUS_ROUND } from "../../../src/demo/scale/write/previous-round.ts";
 
 /*
  * The election-day dataset at a small size, on a real database: what a run writes, and that a run stopped midway
@@ -54,7 +55,8 @@ describe.each(bothEngines)("seedScaleData on %s", { timeout: 90_000 }, (engine) 
     await expect(seedScaleData(handle, files, { profile })).resolves.toEqual({ wrote: true });
     uninterrupted = fingerprint(handle.db);
     const { rows } = await uninterrupted;
-    expect(rows).toMatchObject({ ngo: 5, ngo_admin: 5, observer: 330, note: 150, notification: 23 });
+    // The demo's archived round adds 10 notes and a notification of its own to those of round 1.
+    expect(rows).toMatchObject({ ngo: 5, ngo_admin: 5, observer: 330, note: 150 + 10, notification: 23 + 1 });
     expect(rows.answer).toBeGreaterThan(4_205 + 100 * 25 * 4);
     expect(rows.answer_thread).toBe(rows.polling_station_info);
     expect(rows.notification_recipient).toBeGreaterThan(20);
@@ -74,6 +76,26 @@ describe.each(bothEngines)("seedScaleData on %s", { timeout: 90_000 }, (engine) 
     await expect(seedScaleData(resumed, createMemoryFileStore(), { profile })).resolves.toEqual({ wrote: true });
     // Run alone (-t), the test seeds its own uninterrupted run.
     expect(await fingerprint(resumed.db)).toEqual(await (uninterrupted ?? cleanRun()));
+  });
+
+  it("writes an earlier round of the same size beside the current one, archived, the current round unchanged", async () => {
+    const handle = await freshDatabase(engine);
+    await seedScaleData(handle, createMemoryFileStore(), { profile: { ...profile, previousRound: true } });
+    const printed = await fingerprint(handle.db);
+    const { rows: rounds } = await sql<{ name: string; day: string; status: string }>`
+      SELECT name, election_day::text AS day, status FROM election_round
+      ORDER BY status = 'active' DESC, election_day DESC, id DESC`.execute(handle.db);
+    // The current round (what a call without electionRoundId reads) is still the dataset's own.
+    const current = rounds[0]!.name;
+    expect(rounds).toContainEqual({ name: PREVIOUS_ROUND.name, day: PREVIOUS_ROUND.electionDay, status: "archived" });
+    expect(current).not.toBe(PREVIOUS_ROUND.name);
+    const of = (name: string) => printed.rounds.find((round) => round.round === name)!.rows;
+    // Every row of the current round has its copy, and the derived rows follow the copied ones (the triggers').
+    expect(of(PREVIOUS_ROUND.name)).toEqual(of(current));
+    expect(of(current).answer).toBeGreaterThan(4_205 + 100 * 25 * 4);
+    // The current round's own rows are the ones a run without the earlier round writes.
+    const alone = await (uninterrupted ?? cleanRun());
+    expect(printed.rounds.find((round) => round.round === current)).toEqual(alone.rounds.find((round) => round.round === current));
   });
 
   it("refuses a database that holds other data", async () => {
