@@ -76,6 +76,8 @@ export function threadQuery(db: Kysely<Database>, filter: ThreadFilter) {
         .innerJoin("answerTally as f", (join) =>
           join.onRef("f.observerId", "=", "t.observerId").onRef("f.pollingStationId", "=", "t.pollingStationId"),
         )
+        // The round too, though the form is the round's: it lets the tally's round-led index answer (migration 021).
+        .where("f.electionRoundId", "=", filter.roundId)
         .where("f.formId", "=", (eb) => eb.selectFrom("form").select("id").where("electionRoundId", "=", filter.roundId).where("code", "=", formCode!))
         .select("f.flaggedCount as formFlaggedCount")
         .$if(filter.urgent, (urgent) => urgent.where("f.flaggedCount", ">", 0)),
