@@ -10,12 +10,14 @@
 // 3. ingestion: 2,000 observers submitting through the HTTP API as fast as they are acknowledged, counted back from
 //    the database (≥ 2,000 answers/s, 0 errors, 0 lost), and meanwhile the live channel's delay from an answer's
 //    commit to its event on an open staff stream (p95 ≤ 2 s).
+// 4. the archive of the largest other round (exportElectionRound: its answers workbook, photos, forms, registry and
+//    log in one zip): time, and the server's memory while it streams (< 200 MiB, the export's bound).
 // Each part runs on a server started for it. Reads and the export run before ingestion, and the ingestion's observers
 // are the run's own, deleted afterwards with everything they sent: the dataset's fingerprint is checked unchanged at
 // the end, so that runs compare.
 // Prints each figure beside its target and the 1-minute load average when it was taken; a miss is marked, not
-// failed: a bench reports. SAMPLES (100), INGEST_OBSERVERS (2000), INGEST_SECONDS (30) tune it; PARTS=reads,export,ingest
-// (all three by default) runs some of them.
+// failed: a bench reports. SAMPLES (100), INGEST_OBSERVERS (2000), INGEST_SECONDS (30) tune it; PARTS=reads,export,archive,ingest
+// (all four by default) runs some of them.
 // The export and ingestion work on the current round.
 import { loadavg } from "node:os";
 import { sql } from "kysely";
@@ -23,7 +25,7 @@ import { openDatabase, type DatabaseHandle } from "../../../server/src/db/databa
 import { fingerprint } from "../../../server/src/demo/scale/fingerprint.ts";
 import { isComplete } from "../../../server/src/demo/scale/progress.ts";
 import { startMeasuredServer, type MeasuredServer } from "../../support/server.ts";
-import { exportCutOff, measureExport } from "./xlsx-export.ts";
+import { exportCutOff, measureDownload, measureExport } from "./xlsx-export.ts";
 import { ingest, removeIngestObservers } from "./ingest.ts";
 import { benchRounds, measureReads, readInputs, type BenchRound, type Caller, type ReadFigure } from "./read-endpoints.ts";
 import { SCALE_PROFILE } from "../../../server/src/demo/scale/profile.ts";
@@ -35,7 +37,7 @@ const SAMPLES = Number(process.env.SAMPLES ?? 100);
 const INGEST_OBSERVERS = Number(process.env.INGEST_OBSERVERS ?? 2_000);
 const INGEST_SECONDS = Number(process.env.INGEST_SECONDS ?? 30);
 const EXPORT_ANSWERS = 1_000_000;
-const PARTS = new Set((process.env.PARTS ?? "reads,export,ingest").split(","));
+const PARTS = new Set((process.env.PARTS ?? "reads,export,archive,ingest").split(","));
 /** Which rounds the reads measure: the current one, and the others by electionRoundId. */
 const ROUNDS = new Set((process.env.ROUNDS ?? "current,other").split(","));
 const MiB = 1024 * 1024;
@@ -99,6 +101,17 @@ async function benchExport(server: MeasuredServer, database: DatabaseHandle, org
   others.push({ figure: "export, server peak RSS", value: `${(exported.rssPeak / MiB).toFixed(0)} MiB`, target: "-", met: true, load: exportLoad });
 }
 
+/** The archive of the largest other round (exportElectionRound): every answer, note, photo and form of it, in one zip. */
+async function benchArchive(server: MeasuredServer, organizer: Caller, round: BenchRound) {
+  console.log(`  archive of round ${round.id} (${round.answers} answers)…`);
+  const archived = await measureDownload(server, organizer.headers, `/api/v1/election-rounds/${round.id}/export`);
+  const growth = (archived.rssPeak - archived.rssBefore) / MiB;
+  const archiveLoad = load();
+  console.log(`    ${(archived.bytes / MiB).toFixed(1)} MiB of zip in ${archived.seconds.toFixed(1)} s; server RSS ${(archived.rssBefore / MiB).toFixed(0)} MiB before, peak ${(archived.rssPeak / MiB).toFixed(0)} MiB`);
+  others.push({ figure: `archive of a round of ${round.answers} answers, time`, value: `${archived.seconds.toFixed(1)} s`, target: "-", met: true, load: archiveLoad });
+  others.push({ figure: "archive, server memory (peak RSS − RSS before)", value: `${growth.toFixed(0)} MiB`, target: "< 200 MiB", met: growth < 200, load: archiveLoad });
+}
+
 async function benchIngestion(server: MeasuredServer, database: DatabaseHandle, organizer: Caller & { token: string }) {
   console.log(`  ingestion: ${INGEST_OBSERVERS} observers for ${INGEST_SECONDS} s…`);
   const result = await ingest(server.url, database, organizer.token, INGEST_OBSERVERS, INGEST_SECONDS);
@@ -140,6 +153,8 @@ try {
     const current = rounds[0];
     if (PARTS.has("reads")) await withServer(target.url, database, (server, callers) => benchReads(server, database, callers, rounds));
     if (PARTS.has("export")) await withServer(target.url, database, (server, [organizer]) => benchExport(server, database, organizer, current));
+    const [largestOther] = rounds.filter((round) => !round.current).sort((a, b) => b.answers - a.answers);
+    if (PARTS.has("archive") && largestOther) await withServer(target.url, database, (server, [organizer]) => benchArchive(server, organizer, largestOther));
     if (PARTS.has("ingest")) {
       await withServer(target.url, database, (server, [organizer]) => benchIngestion(server, database, organizer));
       const removed = await removeIngestObservers(database);

@@ -41,16 +41,21 @@ export async function exportCutOff(database: DatabaseHandle, round: number, answ
 }
 
 export async function measureExport(server: MeasuredServer, headers: Record<string, string>, cutOff: { to: string; answers: number; threads: number }): Promise<ExportFigures> {
+  return { ...cutOff, ...(await measureDownload(server, headers, `/api/v1/export/all?to=${encodeURIComponent(cutOff.to)}`)) };
+}
+
+/** One download streamed to its last byte (an export, a round's archive), the server's resident memory sampled every 20 ms. */
+export async function measureDownload(server: MeasuredServer, headers: Record<string, string>, path: string) {
   await sleep(1000);
   const rssBefore = server.rss();
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, server.rss())), 20);
   const started = performance.now();
-  const response = await fetch(`${server.url}/api/v1/export/all?to=${encodeURIComponent(cutOff.to)}`, { headers });
-  if (!response.ok) throw new Error(`the export answered ${response.status}`);
+  const response = await fetch(`${server.url}${path}`, { headers });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   let bytes = 0;
   for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  return { ...cutOff, seconds, bytes, rssBefore, rssPeak: Math.max(rssPeak, server.rss()) };
+  return { seconds, bytes, rssBefore, rssPeak: Math.max(rssPeak, server.rss()) };
 }
