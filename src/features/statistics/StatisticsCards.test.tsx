@@ -49,7 +49,7 @@ describe("StatisticsCards", { timeout: 60_000 }, () => {
     }
     // One request per card, five values each (spec, section 7).
     const queries = server.requests.filter((request) => request.path.startsWith("/api/v1/statistics/") && !request.cancelled);
-    expect(queries.map((request) => request.path).sort()).toEqual(STATISTIC_CARDS.map((card) => `/api/v1/statistics/${card.method}?page=1&pageSize=5`).sort());
+    expect(queries.map((request) => request.path).sort()).toEqual(STATISTIC_CARDS.map((card) => `/api/v1/statistics/${card.method}?page=1&pageSize=5&electionRoundId=1`).sort());
   });
 
   it("links every number to exactly its answers: county, station and form", async () => {
@@ -118,7 +118,7 @@ describe("StatisticsCards", { timeout: 60_000 }, () => {
     await eventually(() => page.rows().then((rows) => rows.map((row) => row.name))).toEqual(all.data.map(rowName));
     expect(await page.range()).toBe(`Showing 1 to ${all.totalItems} of ${all.totalItems}`);
     expect(server.requests.filter((request) => !request.cancelled).map((request) => request.path)).toContain(
-      "/api/v1/statistics/pollingStationIrregularities?page=1&pageSize=20",
+      "/api/v1/statistics/pollingStationIrregularities?page=1&pageSize=20&electionRoundId=1",
     );
     await page.closeCompleteList();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
@@ -130,15 +130,16 @@ describe("StatisticsCards", { timeout: 60_000 }, () => {
   it("shows only the cards that loaded and have values", async () => {
     const server = await startTestServer();
     server.fail("GET /api/v1/statistics/observerNumber", 500, "internal");
-    await server.db.deleteFrom("answer").where("optionId", "in", flaggedOptionsOf(server, "C")).execute();
+    await server.db.deleteFrom("answer").where("electionRoundId", "=", 1).where("optionId", "in", flaggedOptionsOf(server, "C")).execute();
     const { page } = await renderStatistics("/statistics", { server });
     await eventually(() => page.cardNames()).toEqual(CARD_NAMES.en.slice(1, 5));
   });
 
   it("says so calmly when no card has values yet", async () => {
     const server = await startTestServer();
-    await server.db.deleteFrom("note").execute();
-    await server.db.deleteFrom("answer").execute();
+    // The current round (1) has no answers or notes yet; last year's archived round keeps its own.
+    await server.db.deleteFrom("note").where("electionRoundId", "=", 1).execute();
+    await server.db.deleteFrom("answer").where("electionRoundId", "=", 1).execute();
     const { page } = await renderStatistics("/statistics", { server });
     await eventually(() => page.emptyMessage()).toBe("No figures yet: the cards appear as soon as observers send their first answers.");
     expect(await page.cardNames()).toEqual([]);
@@ -209,7 +210,7 @@ describe("StatisticsCards", { timeout: 60_000 }, () => {
   });
 });
 
-/** The flagged options of the form with this code: without answers to them, its cards have no values. */
+/** The flagged options of the current round's (1) form with this code: without answers to them, its cards have no values. */
 function flaggedOptionsOf(server: TestServer, formCode: string) {
   return server.db
     .selectFrom("questionOption")
@@ -218,5 +219,6 @@ function flaggedOptionsOf(server: TestServer, formCode: string) {
     .innerJoin("form", "form.id", "formSection.formId")
     .select("questionOption.id")
     .where("questionOption.flagged", "=", true)
+    .where("form.electionRoundId", "=", 1)
     .where("form.code", "=", formCode);
 }

@@ -34,6 +34,7 @@ async function addFlaggedStations(server: TestServer, count: number) {
   const stations = await server.db
     .selectFrom("pollingStation")
     .select("id")
+    .where("electionRoundId", "=", 1)
     .where("id", "not in", server.db.selectFrom("answer").select("pollingStationId"))
     .orderBy("id")
     .limit(count)
@@ -64,9 +65,9 @@ describe("StatisticsShow", { timeout: 60_000 }, () => {
     await eventually(() => page.rows().then((rows) => rows.map((row) => row.name))).toEqual(rowNames(first));
     const queries = server.requests.filter((request) => request.path.startsWith("/api/v1/statistics/") && !request.cancelled).map((request) => request.path);
     expect(queries).toEqual([
-      "/api/v1/statistics/pollingStationIrregularities?page=1&pageSize=20",
-      "/api/v1/statistics/pollingStationIrregularities?page=2&pageSize=20",
-      "/api/v1/statistics/pollingStationIrregularities?page=1&pageSize=20",
+      "/api/v1/statistics/pollingStationIrregularities?page=1&pageSize=20&electionRoundId=1",
+      "/api/v1/statistics/pollingStationIrregularities?page=2&pageSize=20&electionRoundId=1",
+      "/api/v1/statistics/pollingStationIrregularities?page=1&pageSize=20&electionRoundId=1",
     ]);
   });
 

@@ -19,7 +19,10 @@ interface Thread {
   pollingStationId: number;
 }
 
-/** A demo thread with everything the pane shows: flagged answers, a photo on a question's note, station facts. */
+/**
+ * A demo thread of the current round (1), the one the SPA shows, with everything the pane shows: flagged answers, a
+ * photo on a question's note, station facts.
+ */
 async function richThread(server: TestServer): Promise<Thread> {
   return server.db
     .selectFrom("note")
@@ -32,6 +35,7 @@ async function richThread(server: TestServer): Promise<Thread> {
         .onRef("pollingStationInfo.observerId", "=", "note.observerId")
         .onRef("pollingStationInfo.pollingStationId", "=", "note.pollingStationId"),
     )
+    .where("note.electionRoundId", "=", 1)
     .where("note.questionId", "is not", null)
     .where("answerThread.flaggedCount", ">", 0)
     .select(["note.observerId", "note.pollingStationId"])
@@ -222,6 +226,7 @@ describe("the answer details pane", { timeout: 60_000 }, () => {
     const other = await server.db
       .selectFrom("answerThread")
       .select(["observerId", "pollingStationId"])
+      .where("electionRoundId", "=", 1)
       .where((eb) => eb.or([eb("observerId", "!=", thread.observerId), eb("pollingStationId", "!=", thread.pollingStationId)]))
       .orderBy("observerId")
       .orderBy("pollingStationId")

@@ -15,7 +15,7 @@ const boardShown = () => screen.findByTestId("coverage-board", {}, FIRST_PAINT);
 const coverageOf = async (server: TestServer, silentMinutes = 30) =>
   (await server.ask(`/api/v1/coverage?silentMinutes=${silentMinutes}`, ORGANIZER)) as Coverage;
 
-/** Makes `count` more stations of a county observed, each with one unflagged answer of one observer. */
+/** Makes `count` more stations of a county observed in the current round (1), each with one unflagged answer of one observer. */
 async function observeStations(server: TestServer, county: string, count: number, observerId?: number) {
   const observer =
     observerId ?? (await server.db.selectFrom("observer").select("id").where("ngoId", "=", 1).orderBy("id").executeTakeFirstOrThrow()).id;
@@ -24,6 +24,7 @@ async function observeStations(server: TestServer, county: string, count: number
     .selectFrom("pollingStation")
     .innerJoin("county", "county.id", "pollingStation.countyId")
     .select("pollingStation.id")
+    .where("pollingStation.electionRoundId", "=", 1)
     .where("county.code", "=", county)
     .where("pollingStation.id", "not in", server.db.selectFrom("answer").select("pollingStationId"))
     .orderBy("pollingStation.number")
@@ -35,12 +36,13 @@ async function observeStations(server: TestServer, county: string, count: number
     .execute();
 }
 
-/** The ids of some stations of a county, by number. */
+/** The ids of some stations of a county in the current round (1), by number: last year's archived round has the same. */
 async function stationsOf(server: TestServer, county: string, numbers: number[]) {
   const rows = await server.db
     .selectFrom("pollingStation")
     .innerJoin("county", "county.id", "pollingStation.countyId")
     .select("pollingStation.id")
+    .where("pollingStation.electionRoundId", "=", 1)
     .where("county.code", "=", county)
     .where("pollingStation.number", "in", numbers)
     .orderBy("pollingStation.number")

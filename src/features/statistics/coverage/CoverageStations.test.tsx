@@ -53,6 +53,7 @@ describe("CoverageStations", { timeout: 60_000 }, () => {
       .selectFrom("pollingStation")
       .innerJoin("county", "county.id", "pollingStation.countyId")
       .select("pollingStation.id")
+      .where("pollingStation.electionRoundId", "=", 1)
       .where("county.code", "=", "AR")
       .where("pollingStation.number", "in", [3, 5])
       .orderBy("pollingStation.number")
