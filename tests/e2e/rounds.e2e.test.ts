@@ -68,10 +68,10 @@ describe("election rounds in Chromium", () => {
     const observerToken = ((await signedIn.json()) as { access_token: string }).access_token;
     const published = await api.get<{ formVersions: { id: number }[] }>(observerToken, "/api/v1/form", { draft: "false" });
     expect(published.formVersions).toHaveLength(1);
-    const form = await api.get<Form>(observerToken, `/api/v1/form/${published.formVersions[0]!.id}`);
-    const question = form.formSections[0]!.questions[0]!;
+    const form = await api.get<Form>(observerToken, `/api/v1/form/${published.formVersions[0].id}`);
+    const question = form.formSections[0].questions[0];
     const answered = await post("/api/v1/answers", observerToken, {
-      answers: [{ questionId: question.id, countyCode: "CJ", pollingStationNumber: 7, options: [{ optionId: question.optionsToQuestions[0]!.idOption }] }],
+      answers: [{ questionId: question.id, countyCode: "CJ", pollingStationNumber: 7, options: [{ optionId: question.optionsToQuestions[0].idOption }] }],
     });
     expect(answered.status).toBe(204);
   }
@@ -118,12 +118,12 @@ describe("election rounds in Chromium", () => {
     const forms = formList(page);
     await forms.loaded();
     const [code] = await forms.codes();
-    expect((await forms.row(code!))?.draft).toBe(true);
-    await forms.editRow(code!);
+    expect((await forms.row(code))?.draft).toBe(true);
+    await forms.editRow(code);
     await formEditor(page).publish();
     await toastSaying(page, formWordsIn("en").published);
     await page.waitForURL("**/formulare");
-    await eventually(() => forms.row(code!)).toMatchObject({ draft: false });
+    await eventually(() => forms.row(code)).toMatchObject({ draft: false });
 
     await observerAnswers();
     await eventually(async () => (await numbersOf(next.id)).threads).toBe(1);

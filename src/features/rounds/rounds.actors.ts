@@ -34,3 +34,7 @@ export function downloadRoundArchive(
   const call = api.GET("/api/v1/election-rounds/{roundId}/export", { params: { path: { roundId } }, parseAs: "stream", signal });
   return download(call, "application/zip", (done, total) => reportProgress({ done, total }));
 }
+
+/** The archive's file name: the round's id and name, safe on every system. */
+export const archiveFileName = (round: Pick<ElectionRound, "id" | "name">) =>
+  `round-${round.id}-${round.name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase()}.zip`;

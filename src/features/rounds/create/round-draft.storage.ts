@@ -7,7 +7,7 @@ const keyOf = (fromRoundId: number | null) => (fromRoundId === null ? "round-dra
 export function readRoundDraft(fromRoundId: number | null): Partial<RoundDraft> | null {
   try {
     const value: unknown = JSON.parse(globalThis.sessionStorage?.getItem(keyOf(fromRoundId)) ?? "null");
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Partial<RoundDraft>) : null;
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value) : null;
   } catch {
     return null;
   }

@@ -61,7 +61,7 @@ const accepts = (draft: RoundDraft, field: RoundDraftField, value: unknown): boo
  */
 export function changeRoundDraft(draft: RoundDraft, field: RoundDraftField, value: unknown): RoundDraft {
   if (!(field in draft) || !accepts(draft, field, value)) return draft;
-  const next = { ...draft, [field]: field === "ngoIds" ? [...new Set(value as number[])].sort((a, b) => a - b) : value } as RoundDraft;
+  const next = { ...draft, [field]: field === "ngoIds" ? [...new Set(value as number[])].sort((a, b) => a - b) : value };
   return next.registry === "import" ? { ...next, assignments: "clear" } : next;
 }
 

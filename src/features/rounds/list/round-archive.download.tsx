@@ -7,7 +7,7 @@ import { saveFile } from "../../../shared/save-file";
 import { MutationConfirmDialog } from "../../../shared/ui/MutationConfirmDialog";
 import { announceFailure } from "../../../shared/ui/toasts";
 import { useMutation } from "../../../shared/ui/use-mutation";
-import { downloadRoundArchive, type ElectionRound } from "../rounds.actors";
+import { archiveFileName, downloadRoundArchive, type ElectionRound } from "../rounds.actors";
 
 /** "12.4 MB received": how much of the archive has arrived, in the user's number format. */
 function ArchiveProgress({ done }: MutationProgress) {
@@ -15,10 +15,6 @@ function ArchiveProgress({ done }: MutationProgress) {
   const size = i18n.number(done / 1_000_000, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
   return <Trans comment="Progress of a round's archive download: megabytes received so far">Downloading: {size} MB received</Trans>;
 }
-
-/** The archive's file name: the round's id and name, safe on every system. */
-export const archiveFileName = (round: Pick<ElectionRound, "id" | "name">) =>
-  `round-${round.id}-${round.name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase()}.zip`;
 
 /**
  * Download a round's archive: asks first (it holds every answer and photo, and can be large), then streams the zip
