@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useApi } from "../../../api/api-context";
-import { isRetryable, type MutationProgress } from "../../../shared/machines/mutation.machine";
+import { isRetryable } from "../../../shared/machines/mutation.machine";
 import { selectProgress } from "../../../shared/machines/mutation.selectors";
 import { saveFile } from "../../../shared/save-file";
 import { MutationConfirmDialog } from "../../../shared/ui/MutationConfirmDialog";
@@ -9,20 +9,13 @@ import { announceFailure } from "../../../shared/ui/toasts";
 import { useMutation } from "../../../shared/ui/use-mutation";
 import { archiveFileName, downloadRoundArchive, type ElectionRound } from "../rounds.actors";
 
-/** "12.4 MB received": how much of the archive has arrived, in the user's number format. */
-function ArchiveProgress({ done }: MutationProgress) {
-  const { i18n } = useLingui();
-  const size = i18n.number(done / 1_000_000, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-  return <Trans comment="Progress of a round's archive download: megabytes received so far">Downloading: {size} MB received</Trans>;
-}
-
 /**
  * Download a round's archive: asks first (it holds every answer and photo, and can be large), then streams the zip
  * with the megabytes received so far; Cancel abandons it (nothing changes on the server).
  */
 export function useRoundArchiveDownload() {
   const api = useApi();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const mutation = useMutation<ElectionRound, Blob>({
     confirm: true,
     abortable: true,
@@ -36,6 +29,8 @@ export function useRoundArchiveDownload() {
     },
   });
   const progress = useSelector(mutation, selectProgress);
+  // "12.4 MB received": how much of the archive has arrived, in the user's number format.
+  const size = progress ? i18n.number(progress.done / 1_000_000, { maximumFractionDigits: 1, minimumFractionDigits: 1 }) : "";
   const name = useSelector(mutation, (snapshot) => (snapshot.context.request as ElectionRound | null)?.name ?? "");
 
   return {
@@ -51,7 +46,13 @@ export function useRoundArchiveDownload() {
           </Trans>
         }
         confirmLabel={<Trans comment="Button: confirm the download">Download</Trans>}
-        progress={progress ? <ArchiveProgress {...progress} /> : <Trans>Preparing the file…</Trans>}
+        progress={
+          progress ? (
+            <Trans comment="Progress of a round's archive download: megabytes received so far">Downloading: {size} MB received</Trans>
+          ) : (
+            <Trans>Preparing the file…</Trans>
+          )
+        }
       />
     ),
   };
