@@ -7,12 +7,12 @@ import { ARCHIVED_NOTIFICATIONS, NOTIFICATIONS } from "./content/texts.ts";
 import { planArchivedRound, type ArchivedRoundPlan } from "./plan-archived.ts";
 import { INACTIVE_NGO, planSeed } from "./plan.ts";
 import { insertAssignments } from "./write/assignments.ts";
-import { insertForms, lookUpFormIds } from "./write/forms.ts";
+import { insertForms, lookUpFormIds, type FormIds } from "./write/forms.ts";
 import { importDemoStations, lookUpStations } from "./write/geography.ts";
 import { archiveRound, DEMO_ROUND, nameDemoRound, openArchivedRound } from "./write/round.ts";
 import type { Ids, Tx } from "./write/ids.ts";
 import { insertNotes } from "./write/notes.ts";
-import { insertNotifications, insertRegistrations } from "./write/notifications.ts";
+import { insertNotifications, insertRegistrations, type NotificationContent } from "./write/notifications.ts";
 import { hashAdminPasswords, insertNgos, type NgoIds } from "./write/ngos.ts";
 import { hashPins, insertObservers } from "./write/observers.ts";
 import { insertVisits } from "./write/visits.ts";
@@ -58,29 +58,43 @@ export async function seedDemoData(handle: DatabaseHandle, files: FileStore, opt
     const countyIds = await importDemoStations(trx);
     const formIds = await insertForms(trx);
     const observerIds = await insertObservers(trx, plan.observers, pinHashes, ngoIds);
-    const stations = [...plan.visits, ...plan.assignments].map((planned) => planned.station);
-    const stationIds = await lookUpStations(trx, DEMO_ROUND, stations, countyIds);
-    await insertAssignments(trx, DEMO_ROUND, plan.assignments, observerIds, stationIds, SETUP_TIME);
-    await insertVisits(trx, DEMO_ROUND, plan.visits, observerIds, stationIds, formIds);
-    await insertNotes(trx, files, DEMO_ROUND, plan.notes, observerIds, stationIds, formIds);
-    await insertNotifications(trx, DEMO_ROUND, NOTIFICATIONS, plan.notifications, observerIds, ngoIds);
+    const written = { files, observerIds, ngoIds, countyIds };
+    await insertRoundDay(trx, { id: DEMO_ROUND, formIds, assignedAt: SETUP_TIME, notifications: NOTIFICATIONS }, plan, written);
     await insertRegistrations(trx, plan.observers, observerIds);
-    await seedArchivedRound(trx, files, archived, observerIds, ngoIds, countyIds);
+    await seedArchivedRound(trx, archived, written);
     return { seeded: true };
   });
 }
 
-/** Last year's round with its day, by the same writers as this year's, archived once written. */
-async function seedArchivedRound(trx: Tx, files: FileStore, plan: ArchivedRoundPlan, observerIds: Ids, ngoIds: NgoIds, countyIds: Ids) {
-  const takingPart = [...ngoIds.ngos.keys()].filter((ngo) => ngo !== INACTIVE_NGO);
-  const roundId = await openArchivedRound(trx, ngoIds, takingPart);
-  const formIds = await lookUpFormIds(trx, roundId);
+/** What the demo wrote before its rounds' days, which every round's day refers to. */
+interface Written {
+  files: FileStore;
+  observerIds: Ids;
+  ngoIds: NgoIds;
+  countyIds: Ids;
+}
+
+/** One round's day by its plan: the assignments, then the visits with their answers, the notes and the notifications. */
+async function insertRoundDay(
+  trx: Tx,
+  round: { id: number; formIds: FormIds; assignedAt: Date; notifications: readonly NotificationContent[] },
+  plan: Pick<ArchivedRoundPlan, "visits" | "assignments" | "notes" | "notifications">,
+  { files, observerIds, ngoIds, countyIds }: Written,
+) {
   const stations = [...plan.visits, ...plan.assignments].map((planned) => planned.station);
-  const stationIds = await lookUpStations(trx, roundId, stations, countyIds);
-  await insertAssignments(trx, roundId, plan.assignments, observerIds, stationIds, ARCHIVED_ASSIGNED_AT);
-  await insertVisits(trx, roundId, plan.visits, observerIds, stationIds, formIds);
-  await insertNotes(trx, files, roundId, plan.notes, observerIds, stationIds, formIds);
-  await insertNotifications(trx, roundId, ARCHIVED_NOTIFICATIONS, plan.notifications, observerIds, ngoIds);
+  const stationIds = await lookUpStations(trx, round.id, stations, countyIds);
+  await insertAssignments(trx, round.id, plan.assignments, observerIds, stationIds, round.assignedAt);
+  await insertVisits(trx, round.id, plan.visits, observerIds, stationIds, round.formIds);
+  await insertNotes(trx, files, round.id, plan.notes, observerIds, stationIds, round.formIds);
+  await insertNotifications(trx, round.id, round.notifications, plan.notifications, observerIds, ngoIds);
+}
+
+/** Last year's round with its day, by the same writers as this year's, archived once written. */
+async function seedArchivedRound(trx: Tx, plan: ArchivedRoundPlan, written: Written) {
+  const takingPart = [...written.ngoIds.ngos.keys()].filter((ngo) => ngo !== INACTIVE_NGO);
+  const roundId = await openArchivedRound(trx, written.ngoIds, takingPart);
+  const round = { id: roundId, formIds: await lookUpFormIds(trx, roundId), assignedAt: ARCHIVED_ASSIGNED_AT, notifications: ARCHIVED_NOTIFICATIONS };
+  await insertRoundDay(trx, round, plan, written);
   await archiveRound(trx, roundId);
 }
 

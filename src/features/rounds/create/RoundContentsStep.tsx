@@ -4,6 +4,7 @@ import { useSelector } from "@xstate/react";
 import { selectDraft, selectShownProblems, selectSource, type RoundCreateActor } from "./round-create.selectors";
 import type { RoundDraftField } from "./round-draft";
 import { RoundDraftProblemText } from "./RoundDraftProblem";
+import { WizardStepForm } from "./WizardStepForm";
 
 /** Step 2: what to copy from the round (forms, registry, assignments) and which NGOs' observers take part. */
 export function RoundContentsStep({ wizard }: { wizard: RoundCreateActor }) {
@@ -16,13 +17,7 @@ export function RoundContentsStep({ wizard }: { wizard: RoundCreateActor }) {
   const activeNgos = source.ngos.filter((ngo) => ngo.isActive);
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        wizard.send({ type: "step.next" });
-      }}
-    >
+    <WizardStepForm wizard={wizard}>
       <Stack gap="lg">
         {counts ? (
           <>
@@ -81,6 +76,6 @@ export function RoundContentsStep({ wizard }: { wizard: RoundCreateActor }) {
           </Button>
         </Group>
       </Stack>
-    </form>
+    </WizardStepForm>
   );
 }

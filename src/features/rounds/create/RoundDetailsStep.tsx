@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { selectDraft, selectShownProblems, type RoundCreateActor } from "./round-create.selectors";
 import { RoundDraftProblemText } from "./RoundDraftProblem";
+import { WizardStepForm } from "./WizardStepForm";
 
 /** Step 1: the round's name and election day; Next checks both. */
 export function RoundDetailsStep({ wizard }: { wizard: RoundCreateActor }) {
@@ -10,13 +11,7 @@ export function RoundDetailsStep({ wizard }: { wizard: RoundCreateActor }) {
   const draft = useSelector(wizard, selectDraft)!;
   const problems = useSelector(wizard, selectShownProblems);
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        wizard.send({ type: "step.next" });
-      }}
-    >
+    <WizardStepForm wizard={wizard}>
       <Stack gap="md">
         <TextInput
           label={t({ message: "Name", comment: "Field: an election round's name" })}
@@ -43,6 +38,6 @@ export function RoundDetailsStep({ wizard }: { wizard: RoundCreateActor }) {
           </Button>
         </Group>
       </Stack>
-    </form>
+    </WizardStepForm>
   );
 }
