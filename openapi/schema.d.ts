@@ -430,6 +430,12 @@ export interface paths {
          *
          *     Corrected behaviour: the original did not pass the time on and stored 0001-01-01; here the given time is
          *     stored and returned.
+         *
+         *     With an `Idempotency-Key` (a phone sending again what it did not hear answered), the same request again by
+         *     the same observer with that key does nothing again and answers the first answer (same status and body) with
+         *     `Idempotent-Replayed: true`; two sends of it at once do the work once. The key with another body, round or
+         *     operation is a 422 `idempotency_key_reused`. A request refused (any 4xx) does not keep its key: the
+         *     corrected request may use it again.
          */
         put: operations["recordDeparture"];
         /**
@@ -442,6 +448,12 @@ export interface paths {
          *     Corrected behaviour: the original stored data for unknown stations in "corrupted" tables and still
          *     answered success; here a station not in the registry is a 404 and a retired one a 422 `station_retired`. The original
          *     also reset the departure time to null on every call.
+         *
+         *     With an `Idempotency-Key` (a phone sending again what it did not hear answered), the same request again by
+         *     the same observer with that key does nothing again and answers the first answer (same status and body) with
+         *     `Idempotent-Replayed: true`; two sends of it at once do the work once. The key with another body, round or
+         *     operation is a 422 `idempotency_key_reused`. A request refused (any 4xx) does not keep its key: the
+         *     corrected request may use it again.
          */
         post: operations["recordArrival"];
         delete?: never;
@@ -1252,6 +1264,12 @@ export interface paths {
          *
          *     Corrected behaviour: the original stored answers for unknown stations in "corrupted" tables and answered
          *     success, and answered an empty 404 when saving failed; here the batch is validated and refused as a whole.
+         *
+         *     With an `Idempotency-Key` (a phone sending again what it did not hear answered), the same request again by
+         *     the same observer with that key does nothing again and answers the first answer (same status and body) with
+         *     `Idempotent-Replayed: true`; two sends of it at once do the work once. The key with another body, round or
+         *     operation is a 422 `idempotency_key_reused`. A request refused (any 4xx) does not keep its key: the
+         *     corrected request may use it again.
          */
         post: operations["submitAnswers"];
         delete?: never;
@@ -1522,6 +1540,15 @@ export interface paths {
          *
          *     Corrected behaviour: the original stored notes for unknown stations in "corrupted" tables and answered
          *     success, and accepted files of any type and size.
+         *
+         *     With an `Idempotency-Key` (a phone sending again what it did not hear answered), the same request again by
+         *     the same observer with that key does nothing again and answers the first answer (same status and body) with
+         *     `Idempotent-Replayed: true`; two sends of it at once do the work once. The key with another body, round or
+         *     operation is a 422 `idempotency_key_reused`. A request refused (any 4xx) does not keep its key: the
+         *     corrected request may use it again.
+         *     For this multipart request "the same body" is the same fields and files: each file is compared by its name,
+         *     type and bytes (a SHA-256), not by the multipart envelope, whose boundary differs from one send to the next.
+         *     A resend of a saved note stores no photo again; its answer is the first one, attachment URLs signed then.
          */
         post: operations["createNote"];
         delete?: never;
@@ -1823,6 +1850,101 @@ export interface paths {
          *     Corrected behaviour: the original applied no ordering and allowed only organizers.
          */
         get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/my/stations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's stations (observer)
+         * @description Roles: observer. The stations of the round the caller is assigned to (`assigned: true`) and those where the
+         *     caller recorded an arrival without being assigned there, each with the caller's own arrival and departure
+         *     (null before any). Assigned stations first, then by county code and number. A retired station stays in the
+         *     list with its `status`. Only the caller's own assignments and visits are read, never another observer's.
+         */
+        get: operations["listMyStations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/my/registry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The round's whole polling-station registry, for the phone's cache (observer)
+         * @description Roles: observer. Every county (in display order) and every station of the round's registry (retired ones
+         *     included, with their `status`), in one compact answer for the phone to keep: an observer picks a station
+         *     offline. Stations are in the registry's order: the counties' display order, then number.
+         *
+         *     `version` is the registry's version, as `listPollingStations` answers it, and also the `ETag`: sent back in
+         *     `If-None-Match` it gets a 304 with no body while the registry has not changed.
+         */
+        get: operations["getStationRegistry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/my/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The round's published forms, whole, for the phone's cache (observer)
+         * @description Roles: observer. Every published form of the round in the forms' order, each whole (sections, questions and
+         *     options, as `getForm` answers it). Drafts are never included.
+         *
+         *     `version` changes whenever any of these forms does (a save, publishing, withdrawing into draft, a deletion
+         *     or a new order), and is also the `ETag`: sent back in `If-None-Match` it gets a 304 with no body while none
+         *     has changed.
+         */
+        get: operations["listMyForms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/my/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The notifications the caller received (observer)
+         * @description Roles: observer. The notifications of the round the caller is a recipient of, whether or not a push
+         *     reached the phone, newest first, at most 100. With `after` (the id of the newest one the phone holds), only
+         *     newer ones. Another observer's notifications are never included.
+         */
+        get: operations["listMyNotifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2990,6 +3112,68 @@ export interface components {
             totalPages: number;
             data: components["schemas"]["NotificationHistoryItem"][];
         };
+        /** @description A station of the round the caller is assigned to or recorded an arrival at, with the caller's visit. */
+        MyStation: {
+            id: number;
+            countyCode: components["schemas"]["CountyCode"];
+            countyName: string;
+            pollingStationNumber: components["schemas"]["PollingStationNumber"];
+            locality: string | null;
+            institution: string | null;
+            address: string | null;
+            status: components["schemas"]["PollingStationStatus"];
+            /** @description The caller's NGO sent the caller to this station. */
+            assigned: boolean;
+            /**
+             * Format: date-time
+             * @description The caller's recorded arrival; null before any.
+             */
+            arrivedAt: string | null;
+            /**
+             * Format: date-time
+             * @description The caller's recorded departure; null before any (or since a later arrival).
+             */
+            leftAt: string | null;
+        };
+        MyStationList: {
+            stations: components["schemas"]["MyStation"][];
+        };
+        RegistryCounty: {
+            code: components["schemas"]["CountyCode"];
+            name: string;
+            diaspora: boolean;
+        };
+        RegistryStation: {
+            id: number;
+            countyCode: components["schemas"]["CountyCode"];
+            number: components["schemas"]["PollingStationNumber"];
+            locality: string | null;
+            institution: string | null;
+            address: string | null;
+            status: components["schemas"]["PollingStationStatus"];
+        };
+        StationRegistry: {
+            /** @description The registry's version (also the `ETag`); it changes with every change to the registry. */
+            version: string;
+            counties: components["schemas"]["RegistryCounty"][];
+            stations: components["schemas"]["RegistryStation"][];
+        };
+        MyForms: {
+            /** @description The published forms' version (also the `ETag`); it changes whenever any of them does. */
+            version: string;
+            forms: components["schemas"]["Form"][];
+        };
+        MyNotification: {
+            id: number;
+            title: string;
+            /** @description The notification's message. */
+            body: string;
+            /** Format: date-time */
+            sentAt: string;
+        };
+        MyNotificationList: {
+            notifications: components["schemas"]["MyNotification"][];
+        };
         /** @enum {string} */
         AuditSubjectType: "observer" | "ngo" | "ngoAdmin" | "form" | "notification" | "thread" | "station" | "electionRound";
         /**
@@ -3322,6 +3506,19 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description An observer's report breaks a domain rule (`answer_invalid`, `form_not_for_station`, `leave_before_arrival`,
+         *     `station_retired`), or its `Idempotency-Key` was used before for another request (`idempotency_key_reused`);
+         *     nothing was saved.
+         */
+        ReportUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The `Idempotency-Key` was used before for another request (another operation, target or body); nothing was done. */
         IdempotencyKeyReused: {
             headers: {
@@ -3431,6 +3628,17 @@ export interface components {
          * @example "418"
          */
         RegistryVersion: string;
+        /**
+         * @description `true` on the first answer to an earlier request with the same `Idempotency-Key`, given again: nothing was
+         *     done this time. Absent on the answer of a request that did the work.
+         * @example true
+         */
+        IdempotentReplayed: "true";
+        /**
+         * @description The version of the round's published forms; send it back in `If-None-Match`.
+         * @example "3f2a9c41d07be815"
+         */
+        FormsVersion: string;
         /**
          * @description Seconds to wait before trying again.
          * @example 30
@@ -4266,7 +4474,14 @@ export interface operations {
                  */
                 electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes once per request it means (e.g. a UUID): the same request again with it does nothing
+                 *     again and answers the first result. A key belongs to one operation, one target and one body: with anything
+                 *     else it is a 422 `idempotency_key_reused`. A key not of this form is a 400.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4286,6 +4501,7 @@ export interface operations {
             /** @description The observer's record for that station. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4311,7 +4527,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["Unprocessable"];
+            422: components["responses"]["ReportUnprocessable"];
         };
     };
     recordArrival: {
@@ -4325,7 +4541,14 @@ export interface operations {
                  */
                 electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes once per request it means (e.g. a UUID): the same request again with it does nothing
+                 *     again and answers the first result. A key belongs to one operation, one target and one body: with anything
+                 *     else it is a 422 `idempotency_key_reused`. A key not of this form is a 400.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4347,6 +4570,7 @@ export interface operations {
             /** @description The observer's record for that station. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4372,7 +4596,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["Unprocessable"];
+            422: components["responses"]["ReportUnprocessable"];
         };
     };
     listPollingStations: {
@@ -6188,7 +6412,14 @@ export interface operations {
                  */
                 electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes once per request it means (e.g. a UUID): the same request again with it does nothing
+                 *     again and answers the first result. A key belongs to one operation, one target and one body: with anything
+                 *     else it is a 422 `idempotency_key_reused`. A key not of this form is a 400.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6218,6 +6449,7 @@ export interface operations {
             /** @description The answers were saved. */
             204: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6228,7 +6460,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["Unprocessable"];
+            422: components["responses"]["ReportUnprocessable"];
         };
     };
     listFilledInAnswers: {
@@ -6848,7 +7080,14 @@ export interface operations {
                  */
                 electionRoundId?: components["parameters"]["ElectionRoundId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes once per request it means (e.g. a UUID): the same request again with it does nothing
+                 *     again and answers the first result. A key belongs to one operation, one target and one body: with anything
+                 *     else it is a 422 `idempotency_key_reused`. A key not of this form is a 400.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6869,6 +7108,7 @@ export interface operations {
             /** @description The created note. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6900,7 +7140,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RoundArchived"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["Unprocessable"];
+            422: components["responses"]["ReportUnprocessable"];
             /** @description The attachment storage failed (`storage_unavailable`); nothing was saved. */
             503: {
                 headers: {
@@ -7512,6 +7752,293 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["NotificationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMyStations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's stations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "stations": [
+                     *         {
+                     *           "id": 5310,
+                     *           "countyCode": "CJ",
+                     *           "countyName": "Cluj",
+                     *           "pollingStationNumber": 15,
+                     *           "locality": "Cluj-Napoca",
+                     *           "institution": "Școala Gimnazială „Ion Creangă”",
+                     *           "address": "Str. Lungă nr. 1",
+                     *           "status": "active",
+                     *           "assigned": true,
+                     *           "arrivedAt": "2024-06-09T03:45:00Z",
+                     *           "leftAt": null
+                     *         },
+                     *         {
+                     *           "id": 5322,
+                     *           "countyCode": "CJ",
+                     *           "countyName": "Cluj",
+                     *           "pollingStationNumber": 27,
+                     *           "locality": "Cluj-Napoca",
+                     *           "institution": "Liceul Teoretic „Avram Iancu”",
+                     *           "address": null,
+                     *           "status": "active",
+                     *           "assigned": false,
+                     *           "arrivedAt": "2024-06-09T09:10:00Z",
+                     *           "leftAt": "2024-06-09T10:02:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MyStationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getStationRegistry: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
+            header?: {
+                /** @description The `ETag` of a previous answer; a 304 when the registry has not changed since. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registry. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["RegistryVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "418",
+                     *       "counties": [
+                     *         {
+                     *           "code": "AB",
+                     *           "name": "Alba",
+                     *           "diaspora": false
+                     *         },
+                     *         {
+                     *           "code": "D",
+                     *           "name": "Diaspora",
+                     *           "diaspora": true
+                     *         }
+                     *       ],
+                     *       "stations": [
+                     *         {
+                     *           "id": 1,
+                     *           "countyCode": "AB",
+                     *           "number": 1,
+                     *           "locality": "Alba Iulia",
+                     *           "institution": "Colegiul Național „Horea, Cloșca și Crișan”",
+                     *           "address": "Str. Unirii nr. 1",
+                     *           "status": "active"
+                     *         },
+                     *         {
+                     *           "id": 2,
+                     *           "countyCode": "AB",
+                     *           "number": 2,
+                     *           "locality": "Alba Iulia",
+                     *           "institution": null,
+                     *           "address": null,
+                     *           "status": "retired"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StationRegistry"];
+                };
+            };
+            /** @description The registry has not changed since the `If-None-Match` version. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["RegistryVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMyForms: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
+            header?: {
+                /** @description The `ETag` of a previous answer; a 304 when none of the forms has changed since. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forms. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["FormsVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "3f2a9c41d07be815",
+                     *       "forms": [
+                     *         {
+                     *           "id": 1,
+                     *           "code": "A",
+                     *           "description": "Deschiderea secției",
+                     *           "currentVersion": 3,
+                     *           "diaspora": false,
+                     *           "draft": false,
+                     *           "order": 1,
+                     *           "questionCount": 1,
+                     *           "formSections": [
+                     *             {
+                     *               "id": 1,
+                     *               "code": "A1",
+                     *               "description": "Deschidere",
+                     *               "orderNumber": 1,
+                     *               "questions": [
+                     *                 {
+                     *                   "id": 1,
+                     *                   "code": "A1.1",
+                     *                   "text": "Secția s-a deschis la ora 7?",
+                     *                   "questionType": 1,
+                     *                   "orderNumber": 1,
+                     *                   "optionsToQuestions": [
+                     *                     {
+                     *                       "idOption": 1,
+                     *                       "text": "Da",
+                     *                       "isFreeText": false,
+                     *                       "flagged": false,
+                     *                       "orderNumber": 1
+                     *                     },
+                     *                     {
+                     *                       "idOption": 2,
+                     *                       "text": "Nu",
+                     *                       "isFreeText": false,
+                     *                       "flagged": true,
+                     *                       "orderNumber": 2
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MyForms"];
+                };
+            };
+            /** @description None of the forms has changed since the `If-None-Match` version. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["FormsVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMyNotifications: {
+        parameters: {
+            query?: {
+                /** @description Only notifications newer than the one with this id. */
+                after?: number;
+                /**
+                 * @description The election round to read or write (`x-round: scoped` operations). Without it, the deployment's current
+                 *     round: the most recent active one by election day, else the most recent one. A round that does not exist,
+                 *     or that an observer does not work in (observers work in active rounds only), is a 400 naming
+                 *     `electionRoundId`. Every write into an archived round is a 409 `round_archived`.
+                 */
+                electionRoundId?: components["parameters"]["ElectionRoundId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's notifications, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "notifications": [
+                     *         {
+                     *           "id": 12,
+                     *           "title": "Închiderea secțiilor",
+                     *           "body": "Trimiteți formularul C după numărarea voturilor.",
+                     *           "sentAt": "2024-06-09T18:00:00Z"
+                     *         },
+                     *         {
+                     *           "id": 9,
+                     *           "title": "Bine ați venit",
+                     *           "body": "Verificați că aveți formularele descărcate.",
+                     *           "sentAt": "2024-06-09T04:30:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MyNotificationList"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -32,6 +32,7 @@ import { liveHandlers } from "./live/routes.ts";
 import { ngoAdminHandlers } from "./ngos/admin-routes.ts";
 import { ngoHandlers } from "./ngos/routes.ts";
 import { notificationHandlers } from "./notifications/routes.ts";
+import { observerAppHandlers } from "./observer-app/routes.ts";
 import { observerHandlers } from "./observers/routes.ts";
 import { pollingStationAdminHandlers, pollingStationHandlers } from "./polling-stations/routes.ts";
 import { databaseUnavailable, fail, isDatabaseUnavailable, problem, problemResponse, ProblemError } from "./problem.ts";
@@ -54,6 +55,7 @@ const handlers: Handlers = {
   ...noteHandlers,
   ...attachmentHandlers,
   ...roundHandlers,
+  ...observerAppHandlers,
 };
 const adminHandlers: AdminHandlers = {
   ...ngoHandlers,

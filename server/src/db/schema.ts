@@ -296,6 +296,17 @@ export interface Database {
     fingerprint: string;
     createdAt: DefaultedTimestamp;
   };
+  /** Idempotency keys claimed by observers, with their request's fingerprint and first answer (migration 025). */
+  observerIdempotencyKey: {
+    observerId: number;
+    key: string;
+    fingerprint: string;
+    /** Set in the claiming transaction, before it commits: a committed row always has it. */
+    status: number | null;
+    /** The first answer's JSON body (always an object); null for an answer without one (204). */
+    body: ColumnType<object | null, string | null, string | null>;
+    createdAt: DefaultedTimestamp;
+  };
   signInThrottle: {
     key: string;
     windowStart: Timestamp;

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { fail, problem, ProblemError } from "../problem.ts";
 
@@ -46,34 +46,35 @@ export async function recordArrival(
   return (await findVisit(db, key))!;
 }
 
-/** Sets the departure on an existing record: no arrival there is a 404, leaving before arriving a 422. */
-export async function recordDeparture(db: Kysely<Database>, key: VisitKey, leave: Date, now: Date): Promise<Visit> {
-  return db.transaction().execute(async (trx) => {
-    const stored = await trx
-      .selectFrom("pollingStationInfo")
-      .select("observerArrivalTime")
-      .where("electionRoundId", "=", key.roundId)
-      .where("observerId", "=", key.observerId)
-      .where("pollingStationId", "=", key.pollingStationId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!stored?.observerArrivalTime) throw fail.notFound("You have not recorded an arrival at this polling station.");
-    if (leave < stored.observerArrivalTime) {
-      throw new ProblemError(
-        problem(422, "leave_before_arrival", "The departure is earlier than the arrival.", {
-          errors: { observerLeaveTime: [{ code: "invalid", message: `must not be before ${stored.observerArrivalTime.toISOString()}` }] },
-        }),
-      );
-    }
-    await trx
-      .updateTable("pollingStationInfo")
-      .set({ observerLeaveTime: leave, lastModified: now })
-      .where("electionRoundId", "=", key.roundId)
-      .where("observerId", "=", key.observerId)
-      .where("pollingStationId", "=", key.pollingStationId)
-      .execute();
-    return (await findVisit(trx, key))!;
-  });
+/**
+ * Sets the departure on an existing record: no arrival there is a 404, leaving before arriving a 422. In the caller's
+ * transaction, which holds the record from the check to the write (and may hold an idempotency key's claim).
+ */
+export async function recordDeparture(trx: Transaction<Database>, key: VisitKey, leave: Date, now: Date): Promise<Visit> {
+  const stored = await trx
+    .selectFrom("pollingStationInfo")
+    .select("observerArrivalTime")
+    .where("electionRoundId", "=", key.roundId)
+    .where("observerId", "=", key.observerId)
+    .where("pollingStationId", "=", key.pollingStationId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!stored?.observerArrivalTime) throw fail.notFound("You have not recorded an arrival at this polling station.");
+  if (leave < stored.observerArrivalTime) {
+    throw new ProblemError(
+      problem(422, "leave_before_arrival", "The departure is earlier than the arrival.", {
+        errors: { observerLeaveTime: [{ code: "invalid", message: `must not be before ${stored.observerArrivalTime.toISOString()}` }] },
+      }),
+    );
+  }
+  await trx
+    .updateTable("pollingStationInfo")
+    .set({ observerLeaveTime: leave, lastModified: now })
+    .where("electionRoundId", "=", key.roundId)
+    .where("observerId", "=", key.observerId)
+    .where("pollingStationId", "=", key.pollingStationId)
+    .execute();
+  return (await findVisit(trx, key))!;
 }
 
 export async function findVisit(db: Kysely<Database>, key: VisitKey): Promise<Visit | undefined> {

@@ -53,6 +53,8 @@ const UPGRADED: Record<string, number> = {
   election_round: 1,
   // 022: every NGO takes part in it.
   election_round_ngo: 2,
+  // 025: observers' idempotency keys start empty.
+  observer_idempotency_key: 0,
 };
 
 /** Columns a migration after 018 drops: 020 keys the registry's version by round instead of a singleton flag. */

@@ -474,6 +474,43 @@ export const rows: Record<string, OperationRow> = {
     verify: (w, _t, caller, body) => organizerSeesNgo1(w, caller, body),
   },
 
+  // The observers' app: observers read their own stations and notifications (NGO 2's observer never gets NGO 1's,
+  // and does get its own: the check is not vacuous), and the round's registry and published forms, which no NGO owns.
+  listMyStations: {
+    allowed: 200,
+    scope: "filtered",
+    call: (w, _t, token) => get(w, "/api/v1/my/stations", token),
+    verify: (_w, t, _caller, body) => {
+      const stations = json<{ stations: { id: number; arrivedAt: string | null }[] }>(body).stations;
+      expect(stations.map((station) => [station.id, station.arrivedAt])).toEqual([[t.station.id, "2026-11-22T06:00:00.000Z"]]);
+    },
+  },
+  getStationRegistry: {
+    allowed: 200,
+    scope: "global",
+    call: (w, _t, token) => get(w, "/api/v1/my/registry", token),
+    verify: (_w, t, _caller, body) => expect(json<{ stations: { id: number }[] }>(body).stations.map((station) => station.id)).toContain(t.station.id),
+  },
+  listMyForms: {
+    allowed: 200,
+    scope: "global",
+    call: (w, _t, token) => get(w, "/api/v1/my/forms", token),
+    // NGO 1's target form is the draft, NGO 2's a published one.
+    verify: (w, _t, _caller, body) => {
+      const ids = json<{ forms: { id: number }[] }>(body).forms.map((form) => form.id);
+      expect([ids.includes(w.targets[1].formId), ids.includes(w.targets[2].formId)]).toEqual([false, true]);
+    },
+  },
+  listMyNotifications: {
+    allowed: 200,
+    scope: "filtered",
+    call: (w, _t, token) => get(w, "/api/v1/my/notifications", token),
+    verify: (w, _t, _caller, body) => {
+      const ids = json<{ notifications: { id: number }[] }>(body).notifications.map((notification) => notification.id);
+      expect([ids.includes(w.targets[1].notificationId), ids.includes(w.targets[2].notificationId)]).toEqual([false, true]);
+    },
+  },
+
   // Audit: organizers only (the log names every NGO's observers and staff); everyone else 403 from x-roles.
   listAuditEntries: {
     allowed: 200,

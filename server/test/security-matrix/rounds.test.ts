@@ -8,8 +8,9 @@ import { buildWorld, type World } from "./world.ts";
 
 /*
  * The election round as the matrix's further dimension (issue 27): every round-scoped operation of the contract,
- * called by whoever may call it, into an archived round (every write a 409 that changes nothing, every read still
- * answered), into an unknown round (a 400 naming electionRoundId), and, by NGO 2's admin, into another active round
+ * called by whoever may call it, into an archived round (every write a 409 that changes nothing, every staff read
+ * still answered, an observer's read a 400: observers work in active rounds only), into an unknown round (a 400 naming
+ * electionRoundId), and, by NGO 2's admin (NGO 2's observer for the observers' reads), into another active round
  * (nothing of NGO 1 in any answer).
  */
 const contract = loadContract();
@@ -34,9 +35,9 @@ function inRound(world: World, roundId: number): World {
   };
 }
 
-/** Who may make the call in the round's own NGO: an observer for the observers' reports, the organizer otherwise. */
-const tokenFor = (world: World, operation: Operation) =>
-  operation.roles?.includes("organizer") || operation.roles?.includes("ngoAdmin") ? world.api.organizer : world.targets[1].observer.token;
+const staffMay = (operation: Operation) => operation.roles?.includes("organizer") || operation.roles?.includes("ngoAdmin");
+/** Who may make the call in the round's own NGO: an observer for the observers' reports and reads, the organizer otherwise. */
+const tokenFor = (world: World, operation: Operation) => (staffMay(operation) ? world.api.organizer : world.targets[1].observer.token);
 
 const writes = (operation: Operation) => operation.method !== "GET";
 
@@ -59,14 +60,20 @@ describe.each(engines)("the security matrix's election rounds on %s", (engine) =
   });
 
   it("has a row for every round-scoped operation", () => {
-    expect(scoped.length).toBe(47);
+    expect(scoped.length).toBe(51);
     expect(scoped.filter((operation) => !rows[operation.operationId]).map((operation) => operation.operationId)).toEqual([]);
   });
 
   for (const operation of scoped) {
     const row = rows[operation.operationId]!;
     describe(operation.operationId, () => {
-      it(writes(operation) ? "refuses a write into an archived round with 409 round_archived, changing nothing" : "still answers a read of an archived round", async () => {
+      const observersRead = !writes(operation) && !staffMay(operation);
+      const archivedTitle = writes(operation)
+        ? "refuses a write into an archived round with 409 round_archived, changing nothing"
+        : observersRead
+          ? "refuses an observer's read of an archived round with a 400 (observers work in active rounds only)"
+          : "still answers a read of an archived round";
+      it(archivedTitle, async () => {
         const target = row.prepare ? await row.prepare(world, world.targets[1]) : world.targets[1];
         const before = await row.state?.(world, target);
         const response = await row.call(inRound(world, ARCHIVED), target, tokenFor(world, operation));
@@ -75,6 +82,9 @@ describe.each(engines)("the security matrix's election rounds on %s", (engine) =
           expect(response.status, body.slice(0, 300)).toBe(409);
           expect(JSON.parse(body)).toMatchObject({ code: "round_archived" });
           if (row.state) expect(await row.state(world, target), "a refused write changed the database").toEqual(before);
+        } else if (observersRead) {
+          expect(response.status, body.slice(0, 300)).toBe(400);
+          expect(JSON.parse(body)).toMatchObject({ errors: { electionRoundId: [expect.objectContaining({ code: "not_found" })] } });
         } else {
           // The ids are round 1's: a read of one thing is a 404 there, a list an empty success; never a refusal.
           expect([200, 404], body.slice(0, 300)).toContain(response.status);
@@ -91,10 +101,11 @@ describe.each(engines)("the security matrix's election rounds on %s", (engine) =
         if (row.state) expect(await row.state(world, target)).toEqual(before);
       });
 
-      it("gives NGO 2's admin nothing of NGO 1 through another active round", async () => {
-        if (!operation.roles?.includes("ngoAdmin")) return;
+      it(`gives NGO 2's ${observersRead ? "observer" : "admin"} nothing of NGO 1 through another active round`, async () => {
+        if (!operation.roles?.includes("ngoAdmin") && !observersRead) return;
         const target = row.prepare ? await row.prepare(world, world.targets[1]) : world.targets[1];
-        const response = await row.call(inRound(world, OTHER_ACTIVE), target, world.api.ngo2Admin);
+        const caller = observersRead ? world.targets[2].observer.token : world.api.ngo2Admin;
+        const response = await row.call(inRound(world, OTHER_ACTIVE), target, caller);
         const body = await textOf(response);
         expect(response.status).toBeLessThan(500);
         expect(world.ngo1Secrets.filter((secret) => body.includes(secret)), "NGO 1's data in the answer").toEqual([]);

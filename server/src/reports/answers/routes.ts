@@ -1,8 +1,9 @@
 import type { Admin } from "../../auth/principal.ts";
 import { scopeOf } from "../../auth/scope.ts";
-import { json, noContent, type AdminHandlers, type Handlers, type JsonResponseOf, type QueryOf, roundIdOf } from "../../http/handler.ts";
+import { json, type AdminHandlers, type Handlers, type JsonResponseOf, type QueryOf, roundIdOf } from "../../http/handler.ts";
 import { readInstant } from "../../http/instant.ts";
 import { fail } from "../../problem.ts";
+import { answerOf, observerKeyOf, writeOnce } from "../../observer-idempotency.ts";
 import { exportAnswers } from "./export.ts";
 import { listFilledInAnswers } from "./filled-in.ts";
 import { checkReportScope } from "../scope.ts";
@@ -31,12 +32,17 @@ export function threadFilter(admin: Admin, roundId: number, query: ThreadQuery):
   };
 }
 
-/** Observers send their answers. */
+/** Observers send their answers; a batch sent again with its Idempotency-Key is answered without being saved again. */
 export const answerHandlers: Handlers = {
-  submitAnswers: async ({ body, principal, round, deps }) => {
+  submitAnswers: async ({ body, principal, round, deps, request }) => {
     if (principal?.kind !== "observer") throw fail.forbidden("Only observers send answers.");
-    await submitAnswers(deps.db, roundIdOf(round), principal.observerId, body.answers, deps.clock());
-    return noContent();
+    const { observerId } = principal;
+    const roundId = roundIdOf(round);
+    const answer = await writeOnce(deps.db, observerKeyOf(request, observerId, "submitAnswers", roundId, body), async (trx) => {
+      await submitAnswers(trx, roundId, observerId, body.answers, deps.clock());
+      return { status: 204, body: null };
+    });
+    return answerOf(answer);
   },
 };
 

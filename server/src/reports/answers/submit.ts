@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { fieldErrorMap } from "../../http/validation.ts";
 import { recordLiveEvents, type ThreadKey } from "../../live/record.ts";
@@ -17,59 +17,58 @@ const SINGLE_CHOICE = new Set([1, 2, 4]);
 const INSERT_BATCH = 1000;
 
 /**
- * Replaces the observer's answers to each question at each station of a round with the chosen options, in one
- * transaction. The whole batch is checked first and refused as a whole; sending the same batch again leaves the same
- * answers. Stations and questions are the round's: another round's are unknown here.
+ * Replaces the observer's answers to each question at each station of a round with the chosen options, in the
+ * caller's transaction (which may hold an idempotency key's claim too). The whole batch is checked first and refused as
+ * a whole; sending the same batch again leaves the same answers. Stations and questions are the round's: another
+ * round's are unknown here.
  */
-export async function submitAnswers(db: Kysely<Database>, roundId: number, observerId: number, items: AnswerInput[], now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // One batch of an observer at a time: two interleaved replacements could leave both of their options chosen.
-    await trx.selectFrom("observer").select("id").where("id", "=", observerId).forNoKeyUpdate().execute();
-    const resolved = await resolveStations(trx, roundId, items.map((item, index) => ({ ref: item, field: `answers[${index}].` })));
-    const stations = items.map((item) => resolved.get(stationKey(item))!);
-    const { chosen: options, flagged } = await checkAnswers(trx, roundId, items, stations);
+export async function submitAnswers(trx: Transaction<Database>, roundId: number, observerId: number, items: AnswerInput[], now: Date): Promise<void> {
+  // One batch of an observer at a time: two interleaved replacements could leave both of their options chosen.
+  await trx.selectFrom("observer").select("id").where("id", "=", observerId).forNoKeyUpdate().execute();
+  const resolved = await resolveStations(trx, roundId, items.map((item, index) => ({ ref: item, field: `answers[${index}].` })));
+  const stations = items.map((item) => resolved.get(stationKey(item))!);
+  const { chosen: options, flagged } = await checkAnswers(trx, roundId, items, stations);
 
-    const latest = new Map<string, { stationId: number; questionId: number; options: Map<number, string | null> }>();
-    for (const [index, item] of items.entries()) {
-      const stationId = stations[index]!.id;
-      latest.set(`${stationId}:${item.questionId}`, { stationId, questionId: item.questionId, options: options[index]! });
-    }
-    const replaced = [...latest.values()];
-    const rows = replaced.flatMap(({ stationId, options: chosen }) =>
-      [...chosen].map(([optionId, value]) => ({ electionRoundId: roundId, observerId, optionId, pollingStationId: stationId, value, lastModified: now })),
-    );
-    // The chosen options go in first and the others go after, so that a thread keeps answers (and with them its
-    // review and claim, which live on its row) throughout, unless the batch withdraws every answer it has.
-    const added: { pollingStationId: number; optionId: number }[] = [];
-    for (const batch of chunks(rows, INSERT_BATCH)) {
-      const written = await trx
-        .insertInto("answer")
-        .values(batch)
-        .onConflict((conflict) =>
-          conflict.columns(["observerId", "optionId", "pollingStationId"]).doUpdateSet((eb) => ({
-            value: eb.ref("excluded.value"),
-            lastModified: eb.ref("excluded.lastModified"),
-          })),
-        )
-        .returning(["pollingStationId", "optionId", sql<boolean>`xmax = 0`.as("inserted")])
-        .execute();
-      added.push(...written.filter((row) => row.inserted));
-    }
-    await sql`
-      DELETE FROM answer a
-      USING question_option qo, unnest(${replaced.map((r) => r.stationId)}::int[], ${replaced.map((r) => r.questionId)}::int[])
-        AS w(station_id, question_id)
-      WHERE a.observer_id = ${observerId} AND a.option_id = qo.id
-        AND qo.question_id = w.question_id AND a.polling_station_id = w.station_id
-        AND NOT EXISTS (
-          SELECT 1 FROM unnest(${rows.map((r) => r.pollingStationId)}::int[], ${rows.map((r) => r.optionId)}::int[]) AS k(station_id, option_id)
-          WHERE k.station_id = a.polling_station_id AND k.option_id = a.option_id
-        )`.execute(trx);
+  const latest = new Map<string, { stationId: number; questionId: number; options: Map<number, string | null> }>();
+  for (const [index, item] of items.entries()) {
+    const stationId = stations[index]!.id;
+    latest.set(`${stationId}:${item.questionId}`, { stationId, questionId: item.questionId, options: options[index]! });
+  }
+  const replaced = [...latest.values()];
+  const rows = replaced.flatMap(({ stationId, options: chosen }) =>
+    [...chosen].map(([optionId, value]) => ({ electionRoundId: roundId, observerId, optionId, pollingStationId: stationId, value, lastModified: now })),
+  );
+  // The chosen options go in first and the others go after, so that a thread keeps answers (and with them its
+  // review and claim, which live on its row) throughout, unless the batch withdraws every answer it has.
+  const added: { pollingStationId: number; optionId: number }[] = [];
+  for (const batch of chunks(rows, INSERT_BATCH)) {
+    const written = await trx
+      .insertInto("answer")
+      .values(batch)
+      .onConflict((conflict) =>
+        conflict.columns(["observerId", "optionId", "pollingStationId"]).doUpdateSet((eb) => ({
+          value: eb.ref("excluded.value"),
+          lastModified: eb.ref("excluded.lastModified"),
+        })),
+      )
+      .returning(["pollingStationId", "optionId", sql<boolean>`xmax = 0`.as("inserted")])
+      .execute();
+    added.push(...written.filter((row) => row.inserted));
+  }
+  await sql`
+    DELETE FROM answer a
+    USING question_option qo, unnest(${replaced.map((r) => r.stationId)}::int[], ${replaced.map((r) => r.questionId)}::int[])
+      AS w(station_id, question_id)
+    WHERE a.observer_id = ${observerId} AND a.option_id = qo.id
+      AND qo.question_id = w.question_id AND a.polling_station_id = w.station_id
+      AND NOT EXISTS (
+        SELECT 1 FROM unnest(${rows.map((r) => r.pollingStationId)}::int[], ${rows.map((r) => r.optionId)}::int[]) AS k(station_id, option_id)
+        WHERE k.station_id = a.polling_station_id AND k.option_id = a.option_id
+      )`.execute(trx);
 
-    const touched = [...new Set(replaced.map((r) => r.stationId))].map((pollingStationId) => ({ observerId, pollingStationId }));
-    await reopenResolved(trx, newlyFlagged(roundId, observerId, added, flagged), now);
-    await recordLiveEvents(trx, "answers", touched, null, now);
-  });
+  const touched = [...new Set(replaced.map((r) => r.stationId))].map((pollingStationId) => ({ observerId, pollingStationId }));
+  await reopenResolved(trx, newlyFlagged(roundId, observerId, added, flagged), now);
+  await recordLiveEvents(trx, "answers", touched, null, now);
 }
 
 const chunks = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));

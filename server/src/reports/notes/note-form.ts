@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { parseMultipart, readId, readText, type FieldErrors, type FieldValue } from "../../http/multipart.ts";
 import { fail, problem, ProblemError } from "../../problem.ts";
 import { attachmentName } from "./file-name.ts";
@@ -71,4 +72,14 @@ async function readImage(file: File) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   // Cleaned here, before anything is stored: a NUL the database refuses, controls and bidi overrides staff would see.
   return { fileName: attachmentName(file.name), bytes, mimeType: detectImageType(bytes) };
+}
+
+/**
+ * The note as an Idempotency-Key's fingerprint holds it: the fields as read, and each file by its name, type and the
+ * sha256 of its bytes. Not the raw body: its multipart boundary differs from one send to the next.
+ */
+export function noteAsSent(form: NoteForm) {
+  const { countyCode, pollingStationNumber, questionId, text, images } = form;
+  const files = images.map(({ fileName, mimeType, bytes }) => ({ fileName, mimeType, sha256: createHash("sha256").update(bytes).digest("hex") }));
+  return { countyCode, pollingStationNumber, questionId, text, files };
 }

@@ -4,7 +4,8 @@ import { createAttachmentSigner } from "../../attachments/signing.ts";
 import { scopeOf } from "../../auth/scope.ts";
 import { json, type AdminHandlers, type Handlers, type JsonResponseOf, roundIdOf } from "../../http/handler.ts";
 import { fail } from "../../problem.ts";
-import { readNoteForm } from "./note-form.ts";
+import { answerOf, earlierAnswer, observerKeyOf, writeOnce } from "../../observer-idempotency.ts";
+import { noteAsSent, readNoteForm } from "./note-form.ts";
 import { listNotes } from "./query.ts";
 import { createNote } from "./store.ts";
 
@@ -12,14 +13,24 @@ import { createNote } from "./store.ts";
 export const noteHandlers: Handlers = {
   createNote: async ({ request, principal, round, deps }) => {
     if (principal?.kind !== "observer") throw fail.forbidden("Only observers send notes.");
+    const { observerId } = principal;
     const form = await readNoteForm(request);
     const roundId = roundIdOf(round);
+    const key = observerKeyOf(request, observerId, "createNote", roundId, noteAsSent(form));
+    // A resend of a saved note is answered before its photos would be stored a second time.
+    const earlier = key && (await earlierAnswer(deps.db, key));
+    if (earlier) return answerOf({ ...earlier, replayed: true });
     const [station] = (await resolveStations(deps.db, roundId, [{ ref: form, field: "" }])).values();
-    const key = { observerId: principal.observerId, pollingStationId: station!.id };
     const now = deps.clock();
-    const noteId = await createNote(deps.db, deps.files, { roundId, observerId: principal.observerId, station: station!, form }, now);
-    const [note] = await listNotes(deps.db, createAttachmentSigner(deps.config.token.secret), { ...key, noteId }, now);
-    return json(201, note! satisfies JsonResponseOf<"createNote", 201>);
+    const signer = createAttachmentSigner(deps.config.token.secret);
+    const answer = await createNote(deps.db, deps.files, { roundId, observerId, station: station!, form }, now, (insert) =>
+      writeOnce(deps.db, key, async (trx) => {
+        const noteId = await insert(trx);
+        const [note] = await listNotes(trx, signer, { observerId, pollingStationId: station!.id, noteId }, now);
+        return { status: 201, body: note! satisfies JsonResponseOf<"createNote", 201> };
+      }),
+    );
+    return answerOf(answer);
   },
 };
 

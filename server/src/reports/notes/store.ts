@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { isStorageFull, type FileStore } from "../../files/file-store.ts";
 import { problem, ProblemError } from "../../problem.ts";
@@ -9,55 +9,67 @@ import { recordLiveEvents } from "../../live/record.ts";
 import { extensionOf } from "./image-type.ts";
 import type { NoteForm } from "./note-form.ts";
 
+/** Writes the note and its attachment rows in the caller's transaction; the note's id. */
+export type InsertNote = (trx: Transaction<Database>) => Promise<number>;
+
 /**
- * Stores the images, then the note and its attachment rows in one transaction. Images go first, so that no row ever
- * points to a missing file; when anything fails after them (a put, the insert, the commit, the client going away),
- * the files this request stored are deleted again unless a row references them (a commit whose answer was lost).
+ * Stores the images, then has `save` write the note and its attachment rows through `insert`, in one transaction of
+ * its own (which may hold an idempotency key's claim too). Images go first, so that no row ever points to a missing
+ * file; when anything fails after them (a put, the insert, the commit, the client going away), or `save` ends without
+ * inserting (a concurrent resend of the same key saved the note), the files this request stored are deleted again
+ * unless a row references them (a commit whose answer was lost).
  */
-export async function createNote(
+export async function createNote<T>(
   db: Kysely<Database>,
   files: FileStore,
   note: { roundId: number; observerId: number; station: ResolvedStation; form: NoteForm },
   now: Date,
-): Promise<number> {
+  save: (insert: InsertNote) => Promise<T>,
+): Promise<T> {
   const { form, station } = note;
   if (form.questionId !== undefined) await checkQuestion(db, note.roundId, form.questionId, station);
   const stored = form.images.map((image) => ({ ...image, storageKey: `note-${randomUUID()}.${extensionOf[image.mimeType]}` }));
+  const discard = () => (stored.length > 0 ? discardUnreferenced(db, files, stored.map((image) => image.storageKey)) : Promise.resolve());
+  let inserted = false;
+  const insert: InsertNote = async (trx) => {
+    inserted = true;
+    const { id } = await trx
+      .insertInto("note")
+      .values({
+        electionRoundId: note.roundId,
+        observerId: note.observerId,
+        pollingStationId: station.id,
+        questionId: form.questionId ?? null,
+        text: form.text,
+        lastModified: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (stored.length > 0) {
+      await trx
+        .insertInto("noteAttachment")
+        .values(
+          stored.map((image) => ({
+            noteId: id,
+            fileName: image.fileName,
+            mimeType: image.mimeType,
+            storageKey: image.storageKey,
+            sizeBytes: image.bytes.length,
+          })),
+        )
+        .execute();
+    }
+    // Last: from here to the commit, other transactions that record live events wait for this one.
+    await recordLiveEvents(trx, "note", [{ observerId: note.observerId, pollingStationId: station.id }], null, now);
+    return id;
+  };
   try {
     await putAll(files, stored);
-    return await db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto("note")
-        .values({
-          electionRoundId: note.roundId,
-          observerId: note.observerId,
-          pollingStationId: station.id,
-          questionId: form.questionId ?? null,
-          text: form.text,
-          lastModified: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      if (stored.length > 0) {
-        await trx
-          .insertInto("noteAttachment")
-          .values(
-            stored.map((image) => ({
-              noteId: id,
-              fileName: image.fileName,
-              mimeType: image.mimeType,
-              storageKey: image.storageKey,
-              sizeBytes: image.bytes.length,
-            })),
-          )
-          .execute();
-      }
-      // Last: from here to the commit, other transactions that record live events wait for this one.
-      await recordLiveEvents(trx, "note", [{ observerId: note.observerId, pollingStationId: station.id }], null, now);
-      return id;
-    });
+    const result = await save(insert);
+    if (!inserted) await discard();
+    return result;
   } catch (error) {
-    if (stored.length > 0) await discardUnreferenced(db, files, stored.map((image) => image.storageKey));
+    await discard();
     throw error;
   }
 }
