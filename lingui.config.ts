@@ -10,6 +10,12 @@ export default defineConfig({
     {
       path: "<rootDir>/src/locales/{locale}/messages",
       include: ["<rootDir>/src"],
+      exclude: ["**/node_modules/**", "**/*.test.*", "<rootDir>/src/observer-app/**"],
+    },
+    // The observers' app: its own words only, in its own build.
+    {
+      path: "<rootDir>/src/locales/{locale}/observer",
+      include: ["<rootDir>/src/observer-app"],
       exclude: ["**/node_modules/**", "**/*.test.*"],
     },
     // The words of the login route and the shell only, so that the login route stays small as the product grows

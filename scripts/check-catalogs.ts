@@ -35,7 +35,7 @@ export function readPo(text: string): Entry[] {
 }
 
 let missingCount = 0;
-for (const catalog of ["messages", "first-screen"]) {
+for (const catalog of ["messages", "first-screen", "observer"]) {
   const romanian = readPo(readFileSync(`src/locales/ro/${catalog}.po`, "utf8"));
   const missing = romanian.filter((entry) => entry.translation.trim() === "");
   for (const entry of missing) console.log(`missing ro translation in ${catalog}.po: ${entry.id}`);

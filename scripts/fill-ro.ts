@@ -3,7 +3,7 @@
 // ({ "<msgid>": "<traducere>" }), so that several people can translate in parallel without editing PO files by hand.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 
-const CATALOGS = ["src/locales/ro/messages.po", "src/locales/ro/first-screen.po"];
+const CATALOGS = ["src/locales/ro/messages.po", "src/locales/ro/first-screen.po", "src/locales/ro/observer.po"];
 const folder = ".scratch-obs";
 
 /** msgid → msgstr of the single-line entries of a PO file (the format lingui writes here), translated ones only. */

@@ -12,7 +12,7 @@ export function layerOf(file) {
   const parts = path.relative(root, file).split(path.sep);
   if (parts[0] !== "src" || parts.length < 3) return null;
   if (parts[1] === "features") return `feature:${parts[2]}`;
-  return ["app", "shared", "api"].includes(parts[1]) ? parts[1] : null;
+  return ["app", "shared", "api", "observer-app"].includes(parts[1]) ? parts[1] : null;
 }
 
 /** Why `from` may not import `to`, or null when it may. */
@@ -21,6 +21,9 @@ export function forbiddenReason(from, to) {
   if (from.startsWith("feature:") && to.startsWith("feature:")) return "a feature never imports another feature: compose them in src/app or share through src/shared";
   if (from.startsWith("feature:") && to === "app") return "a feature never imports the app shell: src/app composes features, not the reverse";
   if ((from === "shared" || from === "api") && (to === "app" || to.startsWith("feature:"))) return `src/${from} serves every feature and imports none of them (nor src/app)`;
+  // The observers' app is a build of its own: it shares the API client and shared helpers, never the back-office.
+  if (from === "observer-app" && (to === "app" || to.startsWith("feature:"))) return "the observers' app imports the API client and src/shared only, never the back-office";
+  if (to === "observer-app") return "the observers' app is a build of its own: nothing else imports it";
   return null;
 }
 

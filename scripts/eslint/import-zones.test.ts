@@ -20,6 +20,8 @@ tester.run("project/import-zones", importZones, {
     { filename: at("src/shared/ui/Thing.tsx"), code: 'import { Button } from "@mantine/core";' },
     { filename: at("tests/support/render.tsx"), code: 'import { x } from "../../src/features/session/token";' },
     { filename: at("src/features/audit/AuditList.test.tsx"), code: 'import { ngoRoutes } from "../ngos/ngo.routes";' },
+    { filename: at("src/observer-app/app/observer-services.ts"), code: 'import { createApiClient } from "../../api/client";' },
+    { filename: at("src/observer-app/i18n/observer-i18n.ts"), code: 'import { isLocale } from "../../shared/i18n/locales";' },
   ],
   invalid: [
     { filename: at("src/features/forms/list/FormList.tsx"), code: 'import { x } from "../../answers/AnswerList";', errors: 1 },
@@ -30,5 +32,8 @@ tester.run("project/import-zones", importZones, {
     { filename: at("src/api/client.ts"), code: 'const m = import("../features/session/session.machine");', errors: 1 },
     { filename: at("src/features/audit/AuditList.tsx"), code: 'import { ngoRoutes } from "../ngos/ngo.routes";', errors: 1 },
     { filename: at("src/features/audit/AuditList.test.tsx"), code: 'import { NgoShow } from "../ngos/NgoShow";', errors: 1 },
+    { filename: at("src/observer-app/app/ObserverApp.tsx"), code: 'import { theme } from "../../app/theme";', errors: 1 },
+    { filename: at("src/observer-app/forms/FormPage.tsx"), code: 'import { x } from "../../features/forms/list/FormList";', errors: 1 },
+    { filename: at("src/shared/ui/Thing.tsx"), code: 'import { x } from "../../observer-app/outbox/outbox-item";', errors: 1 },
   ],
 });

@@ -35,7 +35,14 @@ function cached(handler: MiddlewareHandler, cacheControl: (contentType: string) 
   };
 }
 
-/** Serves the built SPA: hashed assets cached forever, HTML never cached, client routes fall back to index.html. */
+/** The observers' app (its own build, dist/observer) and the files a browser must always ask for afresh there. */
+const OBSERVER_APP = "/observer/";
+const ALWAYS_REVALIDATED = new Set([`${OBSERVER_APP}sw.js`, `${OBSERVER_APP}manifest.webmanifest`]);
+
+/**
+ * Serves the built SPA: hashed assets cached forever, HTML never cached, client routes fall back to index.html;
+ * the observers' app the same way under /observer/ (its routes fall back to its own index.html).
+ */
 export function serveSpa(app: Hono, root: string): void {
   app.use("*", async (c, next) => {
     await next();
@@ -43,6 +50,15 @@ export function serveSpa(app: Hono, root: string): void {
     for (const [name, value] of Object.entries(SPA_SECURITY_HEADERS)) c.res.headers.set(name, value);
   });
   app.use("/assets/*", cached(serveStatic({ root }), () => forever));
+  app.use(`${OBSERVER_APP}assets/*`, cached(serveStatic({ root }), () => forever));
+  // A service worker updates when its script changes: a cached copy would hold every phone on the old version.
+  for (const path of ALWAYS_REVALIDATED) app.use(path, cached(serveStatic({ root }), () => "no-cache"));
+  app.get("/observer", (c) => c.redirect(OBSERVER_APP, 301));
+  const serveObserverIndex = cached(serveStatic({ root, path: `${OBSERVER_APP}index.html` }), () => "no-cache");
+  app.get(`${OBSERVER_APP}*`, async (c, next) => {
+    if (extname(c.req.path)) return next();
+    return (await serveObserverIndex(c, next)) ?? c.notFound();
+  });
   app.use("*", cached(serveStatic({ root }), (type) => (type.startsWith("text/html") ? "no-cache" : "public, max-age=3600")));
   const serveIndex = cached(serveStatic({ root, path: "index.html" }), () => "no-cache");
   app.get("*", async (c, next) => {

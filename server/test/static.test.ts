@@ -10,6 +10,11 @@ function builtSpa() {
   mkdirSync(join(root, "assets"));
   writeFileSync(join(root, "index.html"), "<!doctype html><title>spa</title>");
   writeFileSync(join(root, "assets", "index-abc123.js"), "console.log(1)");
+  mkdirSync(join(root, "observer", "assets"), { recursive: true });
+  writeFileSync(join(root, "observer", "index.html"), "<!doctype html><title>observers</title>");
+  writeFileSync(join(root, "observer", "sw.js"), "self.addEventListener('fetch', () => {})");
+  writeFileSync(join(root, "observer", "manifest.webmanifest"), "{}");
+  writeFileSync(join(root, "observer", "assets", "index-def456.js"), "console.log(2)");
   const app = new Hono();
   app.all("/api/*", (c) => c.json({ api: true }, 404));
   serveSpa(app, root);
@@ -51,5 +56,24 @@ describe("serveSpa", () => {
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     }
     expect((await app.request("/api/x")).headers.get("content-security-policy")).toBeNull();
+  });
+
+  it("serves the observers' app under /observer/: its routes fall back to its own index.html, never the back-office's", async () => {
+    for (const path of ["/observer/", "/observer/outbox", "/observer/forms/3"]) {
+      const response = await app.request(path);
+      expect([response.status, await response.text(), response.headers.get("cache-control")]).toEqual([200, "<!doctype html><title>observers</title>", "no-cache"]);
+    }
+    const bare = await app.request("/observer");
+    expect([bare.status, bare.headers.get("location")]).toEqual([301, "/observer/"]);
+  });
+
+  it("has browsers ask for the observers' service worker and manifest afresh, and caches their hashed assets forever", async () => {
+    for (const path of ["/observer/sw.js", "/observer/manifest.webmanifest"]) {
+      const response = await app.request(path);
+      expect([path, response.status, response.headers.get("cache-control")]).toEqual([path, 200, "no-cache"]);
+    }
+    const asset = await app.request("/observer/assets/index-def456.js");
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await app.request("/observer/assets/gone.js")).status).toBe(404);
   });
 });

@@ -6,7 +6,7 @@ import { ApiContext } from "../api/api-context";
 import { AccountProvider } from "./AccountProvider";
 import type { ApiClient } from "../api/client";
 import { SessionContext, type SessionActorRef } from "../features/session/session-context";
-import { cssVariablesResolver, theme } from "./theme";
+import { cssVariablesResolver, theme } from "../shared/theme";
 import { InspectContext } from "../shared/use-page-actor";
 import type { InspectionEvent, Observer } from "xstate";
 

@@ -10,13 +10,15 @@ declare module "vitest" {
   }
 }
 
-/** Builds the SPA once and serves it with the real server (on PostgreSQL where installed, see e2e-database.ts). */
+/** Builds the SPA and the observers' app once and serves them with the real server (on PostgreSQL where installed, see e2e-database.ts). */
 export default async function setup(project: TestProject) {
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what ships.
   const testEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
   try {
     await build({ mode: "production", logLevel: "warn" });
+    // The observers' app after the back-office: the back-office's build empties dist/, the app's own dist/observer.
+    await build({ configFile: "vite.observer.config.ts", mode: "production", logLevel: "warn" });
   } finally {
     process.env.NODE_ENV = testEnv;
   }

@@ -1,0 +1,23 @@
+// Only the Mantine styles the app's components use: the whole stylesheet would take a third of the first-load budget.
+import "@mantine/core/styles/baseline.css";
+import "@mantine/core/styles/default-css-variables.css";
+import "@mantine/core/styles/global.css";
+import "@mantine/core/styles/UnstyledButton.css";
+import "@mantine/core/styles/ActionIcon.css";
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/Badge.css";
+import "@mantine/core/styles/Button.css";
+import "@mantine/core/styles/Card.css";
+import "@mantine/core/styles/Checkbox.css";
+import "@mantine/core/styles/Container.css";
+import "@mantine/core/styles/Group.css";
+import "@mantine/core/styles/InlineInput.css";
+import "@mantine/core/styles/Input.css";
+import "@mantine/core/styles/Loader.css";
+import "@mantine/core/styles/Paper.css";
+import "@mantine/core/styles/PasswordInput.css";
+import "@mantine/core/styles/Radio.css";
+import "@mantine/core/styles/SegmentedControl.css";
+import "@mantine/core/styles/Stack.css";
+import "@mantine/core/styles/Text.css";
+import "@mantine/core/styles/Title.css";

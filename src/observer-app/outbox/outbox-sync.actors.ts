@@ -1,0 +1,73 @@
+import { fromCallback, fromPromise } from "xstate";
+import type { ObserverDb } from "../storage/observer-db";
+import { nextToSend, type OutboxItem } from "./outbox-item";
+import { loadOutbox, markQueued, markRefused, markSending, markSent } from "./outbox-store";
+import type { OutboxSyncEvent, SendPass } from "./outbox-sync.machine";
+import { sendItem, type SendOutcome } from "./send-item";
+import type { ApiClient } from "../../api/client";
+
+/** Tabs of one observer tell each other that the outbox changed (the other tab's list and sender wake up). */
+export const OUTBOX_CHANNEL = "observer-outbox";
+
+export interface OutboxSyncDependencies {
+  api: ApiClient;
+  db: ObserverDb;
+  hasSession: () => boolean;
+  refresh: (signal: AbortSignal) => Promise<void>;
+  now?: () => Date;
+}
+
+/**
+ * One tab sends at a time (Web Locks): two tabs of one observer would otherwise send the same item together. The
+ * server's idempotency keys make that harmless; the lock makes it rare.
+ */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  return navigator.locks ? navigator.locks.request("observer-outbox-sender", work) : work();
+}
+
+async function record(db: ObserverDb, item: OutboxItem, outcome: SendOutcome, now: Date): Promise<void> {
+  if (outcome.kind === "sent") await markSent(db, item.id, now);
+  else if (outcome.kind === "refused") await markRefused(db, item.id, outcome.refusal);
+  else await markQueued(db, item.id);
+}
+
+export function createOutboxSyncActors({ api, db, hasSession, refresh, now = () => new Date() }: OutboxSyncDependencies) {
+  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(OUTBOX_CHANNEL) : null;
+  return {
+    loadOutbox: fromPromise<OutboxItem[]>(() => loadOutbox(db)),
+    sendNext: fromPromise<SendPass>(({ signal }) =>
+      oneTabAtATime(async () => {
+        const items = await loadOutbox(db);
+        const next = nextToSend(items);
+        if (!next) return { outcome: { kind: "empty" }, items };
+        if (!hasSession()) return { outcome: { kind: "unauthorized" }, items };
+        await markSending(db, next.id);
+        const outcome = await sendItem(api, next, signal);
+        await record(db, next, outcome, now());
+        channel?.postMessage("changed");
+        return { outcome, items: await loadOutbox(db) };
+      }),
+    ),
+    refresh: fromPromise<void>(({ signal }) => (hasSession() ? refresh(signal) : Promise.resolve())),
+    wakeSignals: fromCallback<OutboxSyncEvent>(({ sendBack }) => {
+      const online = () => sendBack({ type: "network.online" });
+      const offline = () => sendBack({ type: "network.offline" });
+      const visible = () => {
+        if (document.visibilityState === "visible") sendBack({ type: "app.visible" });
+      };
+      const changedElsewhere = () => void loadOutbox(db).then((items) => sendBack({ type: "outbox.changed", items }));
+      if (!navigator.onLine) offline();
+      window.addEventListener("online", online);
+      window.addEventListener("offline", offline);
+      document.addEventListener("visibilitychange", visible);
+      const listener = new BroadcastChannel(OUTBOX_CHANNEL);
+      listener.addEventListener("message", changedElsewhere);
+      return () => {
+        window.removeEventListener("online", online);
+        window.removeEventListener("offline", offline);
+        document.removeEventListener("visibilitychange", visible);
+        listener.close();
+      };
+    }),
+  };
+}

@@ -1,0 +1,11 @@
+/** The keys of what the phone keeps in IndexedDB's key-value store, per election round where it belongs to one. */
+export const DATA_KEYS = {
+  round: "round",
+  currentStation: "current-station",
+  outboxOwner: "outbox-owner",
+  registry: (roundId: number) => `registry:${roundId}`,
+  forms: (roundId: number) => `forms:${roundId}`,
+  myStations: (roundId: number) => `my-stations:${roundId}`,
+  inbox: (roundId: number) => `inbox:${roundId}`,
+  answers: (roundId: number, stationId: number, formId: number) => `answers:${roundId}:${stationId}:${formId}`,
+} as const;

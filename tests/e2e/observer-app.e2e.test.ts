@@ -1,0 +1,132 @@
+import pg from "pg";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO_ACCOUNTS } from "../../server/src/demo/accounts.ts";
+import { observerApp } from "../pages/browser/observer-app";
+import { productApi } from "./support/api.ts";
+import { launchBrowser, openPage, seeNoAxeViolationsSoftly, WCAG_22_AA } from "./support/browser.ts";
+import { demoDatabaseEnv } from "./support/e2e-database.ts";
+import { startServer, type RunningServer } from "./support/server-process.ts";
+import { signIn } from "./support/session.ts";
+
+/*
+ * The observers' app's done-when journey, at 390 px in Chromium: an observer signs in, the network goes, they arrive,
+ * answer three forms (one with a flagged option), close the app and open it again offline (the service worker serves
+ * it), and when the network is back every item reaches the server exactly once (counted in PostgreSQL), while the
+ * urgent thread appears in the staff's live room. A server of its own on a database of its own, counted with SQL.
+ */
+
+const clusterUrl = inject("e2ePostgresUrl");
+const mustRun = Boolean(process.env.CI || process.env.REQUIRE_POSTGRES);
+if (!clusterUrl && !mustRun) console.warn("observers' app journey skipped: PostgreSQL is not installed (CI installs it).");
+
+const organizer = { user: DEMO_ACCOUNTS[0].user, password: DEMO_ACCOUNTS[0].password };
+const PHONE = "0799100001";
+const PIN = "2468";
+const PHONE_SIZE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+describe.skipIf(!clusterUrl && !mustRun)("the observers' app in Chromium", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let db: pg.Client;
+  let observerId = 0;
+
+  beforeAll(async () => {
+    if (!clusterUrl) throw new Error("CI needs PostgreSQL for the observers' app journey");
+    const env = await demoDatabaseEnv(clusterUrl, "observer_app");
+    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+    db = new pg.Client({ connectionString: env.DATABASE_URL });
+    await db.connect();
+    const token = await productApi(server.url).tokenFor(organizer);
+    const call = (method: string, path: string, body: unknown) =>
+      fetch(new URL(path, server.url), { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const created = await call("POST", "/api/v1/observer", { name: "Observatoare Aplicație", phone: PHONE, pin: PIN, sendSMS: false, ngoId: 1 });
+    expect(created.status).toBe(201);
+    observerId = ((await created.json()) as { id: number }).id;
+    const assigned = await call("PUT", `/api/v1/observer/${observerId}/stations`, { stations: [{ countyCode: "CJ", pollingStationNumber: 15 }] });
+    expect(assigned.status).toBeLessThan(300);
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.end();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const count = async (sql: string) => Number((await db.query<{ n: string }>(sql, [observerId])).rows[0].n);
+
+  async function openStaffUrgents(): Promise<Page> {
+    const { page } = await openPage(browser, server.url);
+    await signIn(page, organizer, `/urgents?observerPhoneNumber=${PHONE}`);
+    return page;
+  }
+
+  it("keeps every report on the phone offline, across a closed app, and delivers each exactly once when the network is back", async () => {
+    const { context, page, errors } = await openPage(browser, server.url, PHONE_SIZE);
+    const app = observerApp(page);
+    await app.signIn(PHONE, PIN);
+    await app.seeReady();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await seeNoAxeViolationsSoftly(page, { tags: WCAG_22_AA });
+
+    await context.setOffline(true);
+    await app.arriveAtAssigned("Cluj", 15);
+    await app.openForm("A");
+    await app.choose("A1.1", "Nu");
+    await app.seeUrgentNotice();
+    await seeNoAxeViolationsSoftly(page, { tags: WCAG_22_AA });
+    await app.backToStation();
+    await app.openForm("B");
+    await app.choose("B1.1", "Da");
+    await app.backToStation();
+    await app.openForm("C");
+    await app.choose("C1.1", "Da");
+    await app.backToStation();
+    expect(await app.syncPhase()).toBe("offline");
+
+    // The app closed and opened again with no network: the service worker serves it, IndexedDB kept everything.
+    await page.close();
+    const reopened = await context.newPage();
+    await reopened.goto("/observer/outbox");
+    const again = observerApp(reopened);
+    await reopened.getByRole("heading", { name: "Outbox" }).waitFor();
+    expect(await again.outboxStates()).toEqual(["queued", "queued", "queued", "queued"]);
+    await seeNoAxeViolationsSoftly(reopened, { tags: WCAG_22_AA });
+    expect(await count("SELECT count(*) AS n FROM observer_idempotency_key WHERE observer_id = $1")).toBe(0);
+
+    const staff = await openStaffUrgents();
+    await context.setOffline(false);
+    await again.seeEverythingSent();
+    expect(await again.outboxStates()).toEqual(["sent", "sent", "sent", "sent"]);
+
+    // Each of the four items once: one key each, one visit, one answer per question, the flagged one urgent.
+    expect(await count("SELECT count(*) AS n FROM observer_idempotency_key WHERE observer_id = $1")).toBe(4);
+    expect(await count("SELECT count(*) AS n FROM polling_station_info WHERE observer_id = $1")).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM answer WHERE observer_id = $1")).toBe(3);
+    const bar = staff.getByTestId("arrivals-bar");
+    const threads = staff.getByTestId("answer-thread");
+    await expect.poll(async () => (await threads.count()) + (await bar.count()), { timeout: 10_000 }).toBeGreaterThan(0);
+    if ((await threads.count()) === 0) await bar.click();
+    await expect.poll(() => threads.count()).toBe(1);
+    await expect.poll(() => threads.first().textContent()).toContain("Observatoare Aplicație");
+    expect(errors.filter((error) => !error.includes("ERR_INTERNET_DISCONNECTED"))).toEqual([]);
+    await closeAll(context);
+  });
+
+  it("reads in Romanian and passes axe there", async () => {
+    const { context, page } = await openPage(browser, server.url, { ...PHONE_SIZE, locale: "ro-RO" });
+    await page.goto("/observer/");
+    await page.getByRole("heading", { name: "Vote Monitor: observatori" }).waitFor();
+    await seeNoAxeViolationsSoftly(page, { tags: WCAG_22_AA });
+    await page.getByLabel("Număr de telefon").fill(PHONE);
+    await page.getByLabel("PIN").fill(PIN);
+    await page.getByRole("button", { name: "Intră în cont" }).click();
+    await page.getByRole("heading", { name: "Alegeți secția de votare" }).waitFor();
+    await seeNoAxeViolationsSoftly(page, { tags: WCAG_22_AA });
+    await closeAll(context);
+  });
+});
+
+async function closeAll(context: BrowserContext) {
+  await context.close();
+}
