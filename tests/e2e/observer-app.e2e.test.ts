@@ -75,6 +75,7 @@ describe.skipIf(!clusterUrl && !mustRun)("the observers' app in Chromium", () =>
     await app.choose("A1.1", "Nu");
     await app.seeUrgentNotice();
     await seeNoAxeViolationsSoftly(page, { tags: WCAG_22_AA });
+    await app.addNoteTo("A1.1", "Ușa secției era încuiată la 7:05.", await photosFrom(page, 2));
     await app.backToStation();
     await app.openForm("B");
     await app.choose("B1.1", "Da");
@@ -90,17 +91,19 @@ describe.skipIf(!clusterUrl && !mustRun)("the observers' app in Chromium", () =>
     await reopened.goto("/observer/outbox");
     const again = observerApp(reopened);
     await reopened.getByRole("heading", { name: "Outbox" }).waitFor();
-    expect(await again.outboxStates()).toEqual(["queued", "queued", "queued", "queued"]);
+    expect(await again.outboxStates()).toEqual(["queued", "queued", "queued", "queued", "queued"]);
     await seeNoAxeViolationsSoftly(reopened, { tags: WCAG_22_AA });
     expect(await count("SELECT count(*) AS n FROM observer_idempotency_key WHERE observer_id = $1")).toBe(0);
 
     const staff = await openStaffUrgents();
     await context.setOffline(false);
     await again.seeEverythingSent();
-    expect(await again.outboxStates()).toEqual(["sent", "sent", "sent", "sent"]);
+    expect(await again.outboxStates()).toEqual(["sent", "sent", "sent", "sent", "sent"]);
 
-    // Each of the four items once: one key each, one visit, one answer per question, the flagged one urgent.
-    expect(await count("SELECT count(*) AS n FROM observer_idempotency_key WHERE observer_id = $1")).toBe(4);
+    // Each of the five items once: one key each, one visit, one answer per question, one note with its two photos.
+    expect(await count("SELECT count(*) AS n FROM observer_idempotency_key WHERE observer_id = $1")).toBe(5);
+    expect(await count("SELECT count(*) AS n FROM note WHERE observer_id = $1 AND text = 'Ușa secției era încuiată la 7:05.'")).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM note_attachment a JOIN note n ON n.id = a.note_id WHERE n.observer_id = $1 AND a.mime_type = 'image/jpeg'")).toBe(2);
     expect(await count("SELECT count(*) AS n FROM polling_station_info WHERE observer_id = $1")).toBe(1);
     expect(await count("SELECT count(*) AS n FROM answer WHERE observer_id = $1")).toBe(3);
     const bar = staff.getByTestId("arrivals-bar");
@@ -126,6 +129,27 @@ describe.skipIf(!clusterUrl && !mustRun)("the observers' app in Chromium", () =>
     await closeAll(context);
   });
 });
+
+/** Photos as a phone camera makes them (3,000 × 2,000 px JPEG of noisy content), drawn in the page's own canvas. */
+async function photosFrom(page: Page, count: number) {
+  const encoded = await page.evaluate(async (howMany) => {
+    const photos: string[] = [];
+    for (let photo = 0; photo < howMany; photo++) {
+      const canvas = new OffscreenCanvas(3000, 2000);
+      const context = canvas.getContext("2d")!;
+      for (let band = 0; band < 200; band++) {
+        context.fillStyle = `hsl(${(band * 37 + photo * 90) % 360} 60% 50%)`;
+        context.fillRect((band * 97) % 3000, (band * 53) % 2000, 400, 300);
+      }
+      const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: "image/jpeg", quality: 0.95 })).arrayBuffer());
+      let binary = "";
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      photos.push(btoa(binary));
+    }
+    return photos;
+  }, count);
+  return encoded.map((base64, index) => ({ name: `IMG_00${index + 1}.jpg`, mimeType: "image/jpeg", buffer: Buffer.from(base64, "base64") }));
+}
 
 async function closeAll(context: BrowserContext) {
   await context.close();

@@ -5,6 +5,7 @@ import { useSelector } from "@xstate/react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { FormPage } from "../forms/FormPage";
 import { InboxPage } from "../inbox/InboxPage";
+import { NotePage } from "../notes/NotePage";
 import { OutboxPage } from "../outbox/OutboxPage";
 import { SignInPage } from "../session/SignInPage";
 import { AccountPage } from "../session/AccountPage";
@@ -28,6 +29,7 @@ function SignedInOrNot() {
         <Route index element={<StationHome />} />
         <Route path="stations" element={<StationPicker />} />
         <Route path="forms/:formId" element={<FormPage />} />
+        <Route path="notes/new" element={<NotePage />} />
         <Route path="outbox" element={<OutboxPage />} />
         <Route path="inbox" element={<InboxPage />} />
         <Route path="account" element={<AccountPage />} />

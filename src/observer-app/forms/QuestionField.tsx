@@ -1,5 +1,6 @@
 import { Trans } from "@lingui/react/macro";
-import { Alert, Checkbox, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Checkbox, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { Link } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import type { ChosenOption } from "../outbox/observer-writes";
 import type { Question } from "../reference/reference-types";
@@ -12,6 +13,7 @@ const TEXT_PAUSE_MS = 400;
 /** One question: its options as radio buttons or checkboxes, a text box under a chosen free-text option. */
 export function QuestionField({ question, chosen, onChange }: { question: Question; chosen: ChosenOption[]; onChange: (options: ChosenOption[]) => void }) {
   const single = SINGLE_CHOICE.has(question.questionType);
+  const { code } = question;
   const chosenIds = new Set(chosen.map((option) => option.optionId));
   const flaggedChosen = question.optionsToQuestions.some((option) => option.flagged && chosenIds.has(option.idOption));
   const setText = (optionId: number, value: string) => onChange(chosen.map((option) => (option.optionId === optionId ? { optionId, value } : option)));
@@ -49,6 +51,9 @@ export function QuestionField({ question, chosen, onChange }: { question: Questi
           </Stack>
         </Checkbox.Group>
       )}
+      <Anchor component={Link} to={`/notes/new?question=${question.id}`} size="sm">
+        <Trans>Add a note or photos to {code}</Trans>
+      </Anchor>
       {flaggedChosen ? (
         <Alert color="red" variant="light" role="status">
           <Trans>This answer reports an irregularity: it goes out as urgent, before everything else waiting.</Trans>

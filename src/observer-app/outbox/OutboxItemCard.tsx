@@ -1,4 +1,4 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useServices } from "../app/services-context";
 import type { OutboxItem } from "./outbox-item";
@@ -9,7 +9,7 @@ const STATE_COLOR = { queued: "gray", sending: "blue", sent: "green", refused: "
 
 function ItemTitle({ item }: { item: OutboxItem }) {
   const { countyCode, number } = item.summary.station;
-  const { formCode } = item.summary;
+  const { formCode, questionCode } = item.summary;
   switch (item.payload.kind) {
     case "answers":
       return (
@@ -29,6 +29,16 @@ function ItemTitle({ item }: { item: OutboxItem }) {
           Departure from {countyCode} {number}
         </Trans>
       );
+    case "note":
+      return questionCode ? (
+        <Trans>
+          Note on {questionCode} at {countyCode} {number}
+        </Trans>
+      ) : (
+        <Trans>
+          Note at {countyCode} {number}
+        </Trans>
+      );
   }
 }
 
@@ -42,6 +52,7 @@ function StateLabel({ state }: { state: OutboxItem["state"] }) {
 export function OutboxItemCard({ item }: { item: OutboxItem }) {
   const { i18n } = useLingui();
   const { db, sync } = useServices();
+  const { photoCount } = item.summary;
   const reload = async () => sync.send({ type: "outbox.changed", items: await loadOutbox(db) });
   return (
     <Card component="li" withBorder padding="sm" data-outbox-state={item.state}>
@@ -56,6 +67,12 @@ export function OutboxItemCard({ item }: { item: OutboxItem }) {
         </Group>
         <Text size="sm" c="dimmed">
           {i18n.date(item.createdAt, { hour: "2-digit", minute: "2-digit" })}
+          {photoCount ? (
+            <>
+              {" · "}
+              <Plural value={photoCount} one="# photo" other="# photos" />
+            </>
+          ) : null}
           {item.urgent ? (
             <>
               {" · "}

@@ -2,7 +2,8 @@ import type { Form } from "../reference/reference-types";
 import { DATA_KEYS } from "../storage/data-keys";
 import { readValue, writeValue, type ObserverDb } from "../storage/observer-db";
 import type { CurrentStation, ObserverStore } from "../storage/observer-store";
-import type { OutboxItem } from "./outbox-item";
+import { newClientId } from "./client-id";
+import type { NotePhoto, OutboxItem } from "./outbox-item";
 import { enqueue, loadOutbox, type NewItem } from "./outbox-store";
 import { OUTBOX_CHANNEL } from "./outbox-sync.actors";
 
@@ -88,6 +89,15 @@ export function createObserverWrites({ db, store, outboxChanged, now = () => new
       const summary = { ...summaryOf(station), formCode: form.code, answerCount: entries.filter((entry) => entry.options.length > 0).length };
       const key = DATA_KEYS.answers(roundId(), station.id, form.id);
       await put({ roundId: roundId(), dedupeKey: `answers:${station.id}:${form.id}`, urgent, summary, payload: { kind: "answers", body } }, { key, value: answers });
+    },
+
+    /** Keeps a note (on the station, or on a question) with its shrunk photos, and forgets its draft. */
+    async addNote(station: CurrentStation, note: { question?: { id: number; code: string }; text: string; photos: NotePhoto[] }, draftKey: string): Promise<void> {
+      const body = { ...stationRef(station), ...(note.question ? { questionId: note.question.id } : {}), ...(note.text.trim() ? { text: note.text.trim() } : {}) };
+      const summary = { ...summaryOf(station), questionCode: note.question?.code, photoCount: note.photos.length };
+      // Every note is its own: a dedupe key of its own, so that no later note replaces it.
+      const item = { roundId: roundId(), dedupeKey: `note:${newClientId()}`, urgent: false, summary, payload: { kind: "note" as const, body, photos: note.photos } };
+      await put(item, { key: draftKey, value: null });
     },
   };
 }

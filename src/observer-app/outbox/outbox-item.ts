@@ -5,11 +5,25 @@ export type AnswerBatch = Schemas["AnswersSubmission"];
 export type Arrival = Schemas["PollingStationArrival"];
 export type Departure = Schemas["PollingStationDeparture"];
 
+/** A note's fields as the multipart form sends them (the contract's NoteCreateForm without its files). */
+export interface NoteFields {
+  countyCode: string;
+  pollingStationNumber: number;
+  questionId?: number;
+  text?: string;
+}
+/** A photo of a note, already shrunk on the phone, kept as a Blob until the server has it. */
+export interface NotePhoto {
+  name: string;
+  blob: Blob;
+}
+
 /** One write the observer made, as the server will receive it. */
 export type OutboxPayload =
   | { kind: "answers"; body: AnswerBatch }
   | { kind: "arrival"; body: Arrival }
-  | { kind: "departure"; body: Departure };
+  | { kind: "departure"; body: Departure }
+  | { kind: "note"; body: NoteFields; photos: NotePhoto[] };
 
 export type OutboxState = "queued" | "sending" | "sent" | "refused";
 
@@ -26,6 +40,8 @@ export interface OutboxSummary {
   station: { countyCode: string; number: number };
   formCode?: string;
   answerCount?: number;
+  questionCode?: string;
+  photoCount?: number;
 }
 
 /**

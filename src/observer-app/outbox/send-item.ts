@@ -1,6 +1,6 @@
 import type { ApiClient } from "../../api/client";
 import { ApiError, expectData } from "../../api/problem";
-import type { OutboxItem, Refusal } from "./outbox-item";
+import type { NoteFields, NotePhoto, OutboxItem, Refusal } from "./outbox-item";
 
 /** What became of one attempt: kept by the server, refused for good, worth trying later, or the session is over. */
 export type SendOutcome =
@@ -20,7 +20,30 @@ function send(api: ApiClient, item: OutboxItem, signal: AbortSignal) {
       return expectData(api.POST("/api/v1/polling-station", { params, headers, body: item.payload.body, signal }));
     case "departure":
       return expectData(api.PUT("/api/v1/polling-station", { params, headers, body: item.payload.body, signal }));
+    case "note": {
+      const { body, photos } = item.payload;
+      return expectData(
+        api.POST("/api/v2/note", {
+          params,
+          headers,
+          // The contract types the parts as strings; the browser sends the photos themselves.
+          body: { ...body, files: [] },
+          bodySerializer: () => noteForm(body, photos),
+          signal,
+        }),
+      );
+    }
   }
+}
+
+function noteForm(fields: NoteFields, photos: NotePhoto[]): FormData {
+  const form = new FormData();
+  form.append("countyCode", fields.countyCode);
+  form.append("pollingStationNumber", String(fields.pollingStationNumber));
+  if (fields.questionId !== undefined) form.append("questionId", String(fields.questionId));
+  if (fields.text) form.append("text", fields.text);
+  for (const photo of photos) form.append("files", photo.blob, photo.name);
+  return form;
 }
 
 /** Statuses that say nothing about the item: no answer, the server busy or down, too many requests. */

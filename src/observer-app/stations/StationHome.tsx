@@ -40,6 +40,9 @@ export function StationHome() {
             <Button component={Link} to="/stations" variant="subtle">
               <Trans>Change station</Trans>
             </Button>
+            <Button component={Link} to="/notes/new" variant="light">
+              <Trans>Add a note</Trans>
+            </Button>
           </Group>
         </Stack>
       </Card>

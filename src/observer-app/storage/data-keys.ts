@@ -8,4 +8,6 @@ export const DATA_KEYS = {
   myStations: (roundId: number) => `my-stations:${roundId}`,
   inbox: (roundId: number) => `inbox:${roundId}`,
   answers: (roundId: number, stationId: number, formId: number) => `answers:${roundId}:${stationId}:${formId}`,
+  /** A note being written: its text and shrunk photos survive a reload until it is kept. */
+  noteDraft: (roundId: number, stationId: number, questionId: number | null) => `note-draft:${roundId}:${stationId}:${questionId ?? "station"}`,
 } as const;

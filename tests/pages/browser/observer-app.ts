@@ -4,6 +4,7 @@ import { expect } from "vitest";
 /** The observers' app (/observer/) as an observer uses it on a phone, in English. */
 export function observerApp(page: Page) {
   const syncLine = page.locator("[data-sync-phase]");
+  const outboxItem = (title: string) => page.locator("[data-outbox-state]").filter({ has: page.getByText(title, { exact: true }) });
   return {
     async signIn(phone: string, pin: string) {
       await page.goto("/observer/");
@@ -29,6 +30,16 @@ export function observerApp(page: Page) {
       const group = page.getByRole("radiogroup", { name: new RegExp(`^${questionCode.replace(/\./g, "\\.")}\\.`) });
       await group.getByRole("radio", { name: option, exact: true }).check();
     },
+    /** Writes a note on a question with photos (files as Playwright takes them) and keeps it; back on the form. */
+    async addNoteTo(questionCode: string, text: string, photos: { name: string; mimeType: string; buffer: Buffer }[]) {
+      await page.getByRole("link", { name: `Add a note or photos to ${questionCode}` }).click();
+      await page.getByRole("heading", { name: `Note on ${questionCode}` }).waitFor();
+      await page.getByLabel("What you saw").fill(text);
+      await page.getByTestId("note-photos").setInputFiles(photos);
+      await expect.poll(() => page.getByRole("img", { name: /^Photo \d$/ }).count(), { timeout: 20_000 }).toBe(photos.length);
+      await page.getByRole("button", { name: "Keep the note" }).click();
+      await page.getByRole("heading", { name: `Note on ${questionCode}` }).waitFor({ state: "detached" });
+    },
     async seeUrgentNotice() {
       await page.getByText("it goes out as urgent").first().waitFor();
     },
@@ -44,6 +55,56 @@ export function observerApp(page: Page) {
     syncPhase: () => syncLine.getAttribute("data-sync-phase"),
     async seeEverythingSent(timeout = 20_000) {
       await expect.poll(() => syncLine.getAttribute("data-sync-phase"), { timeout }).toBe("allSent");
+    },
+    /** Waits until the status line shows `phase` (e.g. "waiting" while the server is down). */
+    async seeSyncPhase(phase: string, timeout = 20_000) {
+      await expect.poll(() => syncLine.getAttribute("data-sync-phase"), { timeout }).toBe(phase);
+    },
+    /** What the status line says. */
+    syncLineText: () => syncLine.innerText(),
+    /** Every outbox item as "<title>: <state>", newest first. */
+    outboxEntries: () =>
+      page
+        .locator("[data-outbox-state]")
+        .evaluateAll((items) => items.map((item) => `${item.querySelector("p")?.textContent ?? ""}: ${item.getAttribute("data-outbox-state")}`)),
+    /** The advice shown under a refused outbox item, named by its title. */
+    refusalAdviceOf: (title: string) => outboxItem(title).locator("p").last().textContent(),
+    async clickGiveUp(title: string) {
+      await outboxItem(title).getByRole("button", { name: "Give it up" }).click();
+      await outboxItem(title).waitFor({ state: "detached" });
+    },
+    async clickSendNow() {
+      await page.getByRole("button", { name: "Send now" }).click();
+    },
+    async openStation() {
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Station", exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: /^Station / }).waitFor();
+    },
+    async clickChangeStation() {
+      await page.getByRole("link", { name: "Change station" }).click();
+      await page.getByRole("heading", { name: "Choose your polling station" }).waitFor();
+    },
+    /** Whether an option of a single-choice question, named by its code, is chosen (as the phone kept it). */
+    isChosen: (questionCode: string, option: string) =>
+      page
+        .getByRole("radiogroup", { name: new RegExp(`^${questionCode.replace(/\./g, "\\.")}\\.`) })
+        .getByRole("radio", { name: option, exact: true })
+        .isChecked(),
+    async openAccount() {
+      await page.getByRole("link", { name: "Account" }).click();
+      await page.getByRole("heading", { name: "Account" }).waitFor();
+    },
+    async clickSignOut() {
+      await page.getByRole("button", { name: "Sign out" }).click();
+    },
+    /** The alert that refuses signing out while items are not on the server: its title and its words. */
+    async seeSignOutRefused() {
+      const alert = page.getByRole("alert").filter({ hasText: "You cannot sign out yet" });
+      await alert.waitFor();
+      return alert.innerText();
+    },
+    async seeSignedOut() {
+      await page.getByRole("heading", { name: "Vote Monitor: observers" }).waitFor();
     },
   };
 }
