@@ -55,7 +55,12 @@ export default defineConfig({
     rolldownOptions: {
       input: { index: join(root, "index.html"), sw: join(root, "sw/sw.ts") },
       // The worker keeps one name: a browser updates a service worker by fetching the same URL again.
-      output: { entryFileNames: (chunk) => (chunk.name === "sw" ? SERVICE_WORKER : "assets/[name]-[hash].js") },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === "sw" ? SERVICE_WORKER : "assets/[name]-[hash].js"),
+        // What the first screen needs in one chunk (as the back-office's login route): the screens after it load on
+        // demand. The worker's own modules stay out of it: the worker is one classic script that imports nothing.
+        codeSplitting: { groups: [{ name: "boot", tags: ["$initial"], test: /^(?!.*\/observer-app\/sw\/)/ }] },
+      },
     },
   },
   server: { host: "127.0.0.1", port: 5174, proxy: { "/api": apiTarget } },

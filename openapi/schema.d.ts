@@ -388,7 +388,8 @@ export interface paths {
          *     (inclusive, each bound optional). With `currentlyCheckedIn=true` only observers who arrived and have not
          *     left that station are returned. Each observer appears once, ordered by name then id. Unknown county
          *     codes simply match nothing. Each carries the stations it matched at and whether a notification can reach
-         *     it (`reachable`: a device registered for push on the `Firebase` channel).
+         *     it (`reachable`: a device registered for push on the `Firebase` channel, or a live Web Push subscription
+         *     of the observers' web app while Web Push is on).
          *
          *     Corrected behaviour: the original ignored `currentlyCheckedIn` and the station-number range, returned
          *     one entry per arrival record (duplicates) and failed with a 500 without `countyCodes`.
@@ -1744,11 +1745,14 @@ export interface paths {
          *     `errors.recipients: [{ code: not_found }]`. Deleted observers cannot be recipients.
          *
          *     The notification is recorded in the history with every recipient (status `queued`, or `no_device` for an
-         *     observer without a registered device) and answered at once; the pushes go out in the background, in
-         *     batches, through the configured provider: Firebase Cloud Messaging (title and body both in the payload)
-         *     when a service account is configured, otherwise the built-in outbox, which records each reachable
-         *     recipient as `not_pushed` ("no provider configured"). Each recipient's status then becomes `sent` or
-         *     `failed` (with the provider's reason; a device token the provider reports as gone is retired).
+         *     observer without a registered device or a live Web Push subscription) and answered at once; the pushes go
+         *     out in the background, in batches, through the configured provider: Firebase Cloud Messaging (title and
+         *     body both in the payload) when a service account is configured, otherwise the built-in outbox, which records
+         *     each reachable recipient as `not_pushed` ("no provider configured"); and, unless Web Push is off, by Web
+         *     Push to every live subscription the recipient saved with `savePushSubscription` (an encrypted JSON
+         *     payload `{ title, body, notificationId }`). Each recipient's status then becomes `sent` when any of them
+         *     delivered, else `failed` (with the provider's reason; a device token or subscription the push service
+         *     reports as gone is retired).
          *
          *     With an `Idempotency-Key`, the same request (operation and body, recipients as a set) sent again with it
          *     by the same admin answers the first notification's result with 200 and sends nothing again (a double click
@@ -1948,6 +1952,61 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/my/push-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's Web Push key, for the observers' web app (observer)
+         * @description Roles: observer. The server's VAPID public key (RFC 8292), base64url-encoded as `PushManager.subscribe()`
+         *     takes it for `applicationServerKey`; the app subscribes with it, then saves the subscription with
+         *     `savePushSubscription`. `null` when Web Push is turned off on this server (`WEB_PUSH=off`): the app then does
+         *     not subscribe, and reads its notifications with `listMyNotifications`.
+         */
+        get: operations["getPushPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/my/push-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Receive notifications by Web Push on this browser (observer)
+         * @description Roles: observer. Saves the browser's push subscription (`PushSubscription.toJSON()`, as `PushManager.subscribe()`
+         *     made it with the key of `getPushPublicKey`) for the caller: every notification the caller is a recipient of
+         *     from now on is pushed to it, besides the phone app's device. Idempotent without a key: the same endpoint
+         *     again replaces its keys and makes it live again if the push service had reported it gone; an endpoint
+         *     another observer saved before is the caller's from now on (one browser, a new sign-in). `expirationTime`
+         *     is accepted and ignored. The endpoint is an https URL (http only on `localhost` or `127.0.0.1`, for a local
+         *     push service); `keys.p256dh` must be a P-256 public key (65 bytes) and `keys.auth` 16 bytes, both base64url.
+         */
+        put: operations["savePushSubscription"];
+        post?: never;
+        /**
+         * Stop Web Push to this browser (observer)
+         * @description Roles: observer. Forgets the caller's subscription with this endpoint (the app unsubscribed, or its observer
+         *     signs out): nothing is pushed to it any more. An endpoint the caller has not saved, another observer's
+         *     among them, changes nothing and answers 204 too.
+         */
+        delete: operations["deletePushSubscription"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3045,9 +3104,9 @@ export interface components {
             id: number;
             /** @description Observers addressed. */
             recipients: number;
-            /** @description Addressed observers with a registered device on the channel (their pushes are queued). */
+            /** @description Addressed observers with a registered device on the channel or a live Web Push subscription (their pushes are queued). */
             reachable: number;
-            /** @description Addressed observers without a registered device (recorded as `no_device`). */
+            /** @description Addressed observers with neither (recorded as `no_device`). */
             notReachable: number;
             provider: components["schemas"]["NotificationProvider"];
         };
@@ -3081,7 +3140,7 @@ export interface components {
         ActiveObserver: components["schemas"]["Observer"] & {
             /** @description The matched stations where the observer recorded an arrival, e.g. "CJ 15". */
             pollingStations: string[];
-            /** @description A device is registered for push on the `Firebase` channel. */
+            /** @description A device is registered for push on the `Firebase` channel, or a live Web Push subscription is saved. */
             reachable: boolean;
         };
         NotificationHistoryItem: {
@@ -3173,6 +3232,32 @@ export interface components {
         };
         MyNotificationList: {
             notifications: components["schemas"]["MyNotification"][];
+        };
+        PushPublicKey: {
+            /** @description The VAPID public key (an uncompressed P-256 point, base64url); null when Web Push is off. */
+            publicKey: string | null;
+        };
+        /**
+         * Format: uri
+         * @description The push service's URL for one browser. The server posts to it, so it must be a browser push service's:
+         *     https on Google's (fcm.googleapis.com), Mozilla's (push.services.mozilla.com), Apple's (push.apple.com) or
+         *     Microsoft's (notify.windows.com), else a 400 naming `endpoint`; http on localhost or 127.0.0.1 (a local push
+         *     service) only on a server whose own `PUBLIC_URL` is http (a test or development deployment).
+         */
+        PushEndpoint: string;
+        PushSubscription: {
+            endpoint: components["schemas"]["PushEndpoint"];
+            /** @description Sent by browsers as part of `PushSubscription.toJSON()`; ignored. */
+            expirationTime?: number | null;
+            keys: {
+                /** @description The browser's P-256 public key (65 bytes), base64url. */
+                p256dh: string;
+                /** @description The browser's authentication secret (16 bytes), base64url. */
+                auth: string;
+            };
+        };
+        PushSubscriptionEndpoint: {
+            endpoint: components["schemas"]["PushEndpoint"];
         };
         /** @enum {string} */
         AuditSubjectType: "observer" | "ngo" | "ngoAdmin" | "form" | "notification" | "thread" | "station" | "electionRound";
@@ -8044,6 +8129,101 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getPushPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "publicKey": "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PushPublicKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    savePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpoint": "https://fcm.googleapis.com/fcm/send/dpH5lCsTSSM:APA91bHqjZxM0VImWWqDRN7U0a3AycjUf4O-byuxb_wJsKRaKvV_iKw56s16ekq6FUqoCF7k2nICUpd8fHPxVTgqLunFeVeB9lCCTFxPnSHzyvIDuNlg-x0YsrzB0Fv1ruSOq8OFl9uA",
+                 *       "expirationTime": null,
+                 *       "keys": {
+                 *         "p256dh": "BLc4xRzKlKORKWlbdgFaBrrPK3ydWAHo4M0gs0i1oEKgPpWC5cW8OCzVrOQRv-1npXRWk8udnW3oYhIO4475rds",
+                 *         "auth": "5I2Bu2oKdyy9CwL8QVF0NQ"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PushSubscription"];
+            };
+        };
+        responses: {
+            /** @description The subscription is the caller's and live. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    deletePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpoint": "https://fcm.googleapis.com/fcm/send/dpH5lCsTSSM:APA91bHqjZxM0VImWWqDRN7U0a3AycjUf4O-byuxb_wJsKRaKvV_iKw56s16ekq6FUqoCF7k2nICUpd8fHPxVTgqLunFeVeB9lCCTFxPnSHzyvIDuNlg-x0YsrzB0Fv1ruSOq8OFl9uA"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PushSubscriptionEndpoint"];
+            };
+        };
+        responses: {
+            /** @description The caller has no subscription with this endpoint. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     listAuditEntries: {

@@ -6,6 +6,7 @@ import { parseTrustedProxies } from "./http/client-address.ts";
 import type { ServiceAccount } from "firebase-admin/app";
 import type { FirebaseCredentials } from "./notifications/firebase.ts";
 import type { S3Settings } from "./files/s3-file-store.ts";
+import { checkVapidKeys, type VapidKeys } from "./notifications/vapid.ts";
 
 export interface ServerConfig {
   host: string;
@@ -23,7 +24,15 @@ export interface ServerConfig {
   firebase: FirebaseCredentials | undefined;
   /** Attachments go to this S3-compatible bucket; without it to DATA_DIR/files. */
   s3: S3Settings | undefined;
+  /** Web Push to the observers' web app, unless WEB_PUSH=off. */
+  webPush: WebPushSettings;
 }
+
+/**
+ * Web Push on, with the VAPID pair of the environment, or (`keys` undefined) the pair generated at the first start
+ * and kept in the database, which every instance on it shares; or off.
+ */
+export type WebPushSettings = { kind: "on"; subject: string; keys: VapidKeys | undefined } | { kind: "off" };
 
 /**
  * Reads the environment. Without DATABASE_URL the embedded PGlite database lives in DATA_DIR/db.
@@ -34,6 +43,9 @@ export interface ServerConfig {
  * Firebase Cloud Messaging.
  * S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (all four, or none) store attachments in S3-compatible
  * object storage, at S3_ENDPOINT when it is not AWS, with S3_FORCE_PATH_STYLE `true` for servers that need it.
+ * WEB_PUSH `off` turns Web Push off; VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both, or neither: a pair is then made
+ * once and kept in the database) sign the pushes, with VAPID_SUBJECT (mailto: or https:) as the contact, by default
+ * PUBLIC_URL.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR ?? ".data");
@@ -41,6 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL || `pglite:${join(dataDir, "db")}`;
   const host = env.HOST ?? "127.0.0.1";
   const port = Number(env.PORT ?? 8080);
+  const address = publicUrl(env.PUBLIC_URL?.trim() || `http://${host.includes(":") ? `[${host}]` : host}:${port}`);
   return {
     host,
     port,
@@ -52,11 +65,34 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Demo data (with its well-known demo passwords) only where it is a demo: the embedded database. A PostgreSQL
     // deployment starts empty and gets its first organizer from `npm run admin:create`.
     seed: env.SEED === undefined ? databaseUrl.startsWith("pglite:") : env.SEED === "true",
-    publicUrl: publicUrl(env.PUBLIC_URL?.trim() || `http://${host.includes(":") ? `[${host}]` : host}:${port}`),
+    publicUrl: address,
     trustedProxies: env.TRUST_PROXY ? parseTrustedProxies(env.TRUST_PROXY) : undefined,
     firebase: firebaseCredentials(env),
     s3: s3Settings(env),
+    webPush: webPushSettings(env, address),
   };
+}
+
+// web-push refuses another subject; an http PUBLIC_URL is a developer's machine, whose pushes reach no one else.
+const DEVELOPMENT_SUBJECT = "mailto:web-push@localhost";
+
+/** Half a key pair, or a subject push services refuse, stops the server at start rather than every push later. */
+function webPushSettings(env: NodeJS.ProcessEnv, publicAddress: string): WebPushSettings {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const mode = value("WEB_PUSH") ?? "on";
+  if (mode !== "on" && mode !== "off") throw new Error("WEB_PUSH must be `on` or `off`.");
+  if (mode === "off") return { kind: "off" };
+  const publicKey = value("VAPID_PUBLIC_KEY");
+  const privateKey = value("VAPID_PRIVATE_KEY");
+  if ((publicKey === undefined) !== (privateKey === undefined)) {
+    throw new Error(`${publicKey ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY"} is set alone: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY both, or neither.`);
+  }
+  const keys = publicKey && privateKey ? checkVapidKeys({ publicKey, privateKey }) : undefined;
+  const subject = value("VAPID_SUBJECT");
+  if (subject !== undefined && !/^(mailto|https):$/.test(URL.parse(subject)?.protocol ?? "")) {
+    throw new Error(`VAPID_SUBJECT is neither a mailto: address nor an https URL: ${subject}`);
+  }
+  return { kind: "on", keys, subject: subject ?? (publicAddress.startsWith("https:") ? publicAddress : DEVELOPMENT_SUBJECT) };
 }
 
 /**

@@ -18,6 +18,8 @@ import { createClaimSweeper } from "./reports/triage/claim-sweeper.ts";
 import { createFanOut } from "./notifications/fan-out.ts";
 import { firebaseMessaging, firebaseProvider } from "./notifications/firebase.ts";
 import { outboxProvider } from "./notifications/provider.ts";
+import { storedVapidKeys } from "./notifications/vapid.ts";
+import { webPushSender } from "./notifications/web-push.ts";
 
 const EMBEDDED_OBSERVER_LIMIT = 5_000;
 
@@ -36,7 +38,12 @@ const { seeded } = config.seed ? await seedDemoData(database, files, { passwordC
 
 const clock = () => new Date();
 const pushProvider = config.firebase ? firebaseProvider(firebaseMessaging(config.firebase)) : outboxProvider;
-const fanOut = createFanOut({ db: database.db, provider: pushProvider, clock });
+const { webPush: webPushSettings } = config;
+const webPush =
+  webPushSettings.kind === "on"
+    ? webPushSender({ keys: webPushSettings.keys ?? (await storedVapidKeys(database.db)), subject: webPushSettings.subject })
+    : undefined;
+const fanOut = createFanOut({ db: database.db, provider: pushProvider, webPush, clock });
 fanOut.start();
 // The hub reads each committed event on a connection of its own: in the pool's queue, behind an election day's answer
 // batches, the staff's live events waited 8–14 s (npm run bench:scale, 2,000 observers submitting). PGlite has one.
@@ -55,7 +62,7 @@ const app = createApp({
   files,
   clock,
   signInThrottle: createSignInThrottle(database.db),
-  notifications: { provider: pushProvider, wake: fanOut.wake },
+  notifications: { provider: pushProvider, webPush, wake: fanOut.wake },
   live,
   config: {
     version: process.env.npm_package_version ?? "dev",
@@ -74,6 +81,11 @@ console.log(
   pushProvider.name === "firebase"
     ? "Notifications are pushed through Firebase Cloud Messaging."
     : "No push provider configured (FIREBASE_SERVICE_ACCOUNT): notifications are recorded, not pushed.",
+);
+console.log(
+  webPushSettings.kind === "off"
+    ? "Web Push is off (WEB_PUSH=off): the observers' web app is not pushed to."
+    : `Web Push to the observers' web app is on, signed with the VAPID key ${webPushSettings.keys ? "of VAPID_PUBLIC_KEY" : "kept in the database"} (contact ${webPushSettings.subject}).`,
 );
 console.log(`Attachments are stored ${filesWhere}.`);
 if (!config.staticDir) console.log("No built SPA in dist/: the API is served alone (run `npm run build`).");

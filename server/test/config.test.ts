@@ -74,3 +74,44 @@ describe("readConfig's S3 storage", () => {
     expect(() => readConfig({ DATA_DIR: dataDir(), ...s3, S3_ENDPOINT: "minio:9000" })).toThrow("S3_ENDPOINT is not an http(s) URL: minio:9000");
   });
 });
+
+describe("readConfig's Web Push", () => {
+  // A pair as `npx web-push generate-vapid-keys` prints it.
+  const vapid = {
+    VAPID_PUBLIC_KEY: "BMOGWEW69DXTXy5kKvRcwgL4axIqh9ETRfmL24J0KrmGkE1ghh64ruijxQfltIjhWc-y3r-_hgwweY0EgJSJcCw",
+    VAPID_PRIVATE_KEY: "TPn3zZl1kQzS0b_1hxrmgY_jDM0KmlfWHImgYnY3tRw",
+  };
+
+  it("is on by default with the pair kept in the database, the https PUBLIC_URL as its contact", () => {
+    expect(readConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://votemonitor.example.org" }).webPush).toEqual({
+      kind: "on",
+      keys: undefined,
+      subject: "https://votemonitor.example.org",
+    });
+    // web-push signs with mailto: or https: only; an http address is a developer's machine.
+    expect(readConfig({ DATA_DIR: dataDir() }).webPush).toEqual({ kind: "on", keys: undefined, subject: "mailto:web-push@localhost" });
+  });
+
+  it("reads the pair and the contact of the environment, and turns off with WEB_PUSH=off", () => {
+    expect(readConfig({ DATA_DIR: dataDir(), ...vapid, VAPID_SUBJECT: "mailto:ops@votemonitor.example.org" }).webPush).toEqual({
+      kind: "on",
+      keys: { publicKey: vapid.VAPID_PUBLIC_KEY, privateKey: vapid.VAPID_PRIVATE_KEY },
+      subject: "mailto:ops@votemonitor.example.org",
+    });
+    expect(readConfig({ DATA_DIR: dataDir(), ...vapid, WEB_PUSH: "off" }).webPush).toEqual({ kind: "off" });
+  });
+
+  it("stops at start-up on half a pair, a key that is not one, a contact push services refuse, or another WEB_PUSH", () => {
+    const start = (env: NodeJS.ProcessEnv) => () => readConfig({ DATA_DIR: dataDir(), ...env });
+    expect(start({ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY })).toThrow(
+      "VAPID_PUBLIC_KEY is set alone: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY both, or neither.",
+    );
+    expect(start({ VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY })).toThrow(/^VAPID_PRIVATE_KEY is set alone/);
+    expect(start({ ...vapid, VAPID_PUBLIC_KEY: vapid.VAPID_PRIVATE_KEY })).toThrow(/^VAPID_PUBLIC_KEY is not a P-256 public key/);
+    expect(start({ ...vapid, VAPID_PRIVATE_KEY: "not+base64url" })).toThrow(/^VAPID_PRIVATE_KEY is not a P-256 private key/);
+    expect(start({ VAPID_SUBJECT: "http://votemonitor.example.org" })).toThrow(
+      "VAPID_SUBJECT is neither a mailto: address nor an https URL: http://votemonitor.example.org",
+    );
+    expect(start({ WEB_PUSH: "no" })).toThrow("WEB_PUSH must be `on` or `off`.");
+  });
+});

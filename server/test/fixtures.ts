@@ -6,6 +6,7 @@ import type { Database } from "../src/db/schema.ts";
 import type { FileStore } from "../src/files/file-store.ts";
 import type { AppConfig } from "../src/deps.ts";
 import type { PushProvider } from "../src/notifications/provider.ts";
+import type { WebPushSender } from "../src/notifications/web-push.ts";
 import { bothEngines, startTestServer, type TestServer } from "./harness.ts";
 
 export type Problem = components["schemas"]["Problem"];
@@ -30,6 +31,8 @@ interface ServerOptions {
   observers: number;
   /** The push provider notifications go through (the outbox unless a test injects, e.g., a fake Firebase). */
   push?: PushProvider;
+  /** Web Push besides the provider (off unless a test injects one, e.g. to a local push service). */
+  webPush?: WebPushSender;
   /** The attachment store of each engine's server (a memory store unless a test injects, e.g., a failing one). */
   files?: (engine: Engine) => FileStore;
   /** Settings over the test defaults (e.g. `publicUrl`). */

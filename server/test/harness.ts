@@ -10,6 +10,7 @@ import type { FileStore } from "../src/files/file-store.ts";
 import { createLiveHub, type LiveHub } from "../src/live/hub.ts";
 import { createFanOut, type FanOut } from "../src/notifications/fan-out.ts";
 import { outboxProvider, type PushProvider } from "../src/notifications/provider.ts";
+import type { WebPushSender } from "../src/notifications/web-push.ts";
 import { createContractChecker } from "./contract-check.ts";
 import { TEST_PASSWORD_COST } from "./password-cost.ts";
 import { putDemoPhotos } from "./demo-photos.ts";
@@ -67,8 +68,9 @@ export async function startTestServer(
     observers = 200,
     config = {},
     push = outboxProvider,
+    webPush,
     files = createMemoryFileStore(),
-  }: { seed?: boolean; observers?: number; config?: Partial<AppConfig>; push?: PushProvider; files?: FileStore } = {},
+  }: { seed?: boolean; observers?: number; config?: Partial<AppConfig>; push?: PushProvider; webPush?: WebPushSender; files?: FileStore } = {},
 ): Promise<TestServer> {
   const database = await copyOfTemplate(engine, seed ? { seed, observers } : { seed });
   const { handle } = database;
@@ -79,9 +81,9 @@ export async function startTestServer(
       this.now = new Date(this.now.getTime() + seconds * 1000);
     },
   };
-  const fanOut = createFanOut({ db: handle.db, provider: push, clock: () => clock.now });
+  const fanOut = createFanOut({ db: handle.db, provider: push, webPush, clock: () => clock.now });
   const instanceOf = (instanceHandle: DatabaseHandle, ownsHandle: boolean) =>
-    startInstance(instanceHandle, ownsHandle, files, () => clock.now, { push, config: { token: tokenConfig, version: "test", passwordCost: TEST_PASSWORD_COST, ...config } });
+    startInstance(instanceHandle, ownsHandle, files, () => clock.now, { push, webPush, config: { token: tokenConfig, version: "test", passwordCost: TEST_PASSWORD_COST, ...config } });
   const main = await instanceOf(handle, false);
   const request = main.request;
   const others: TestInstance[] = [];
@@ -117,7 +119,7 @@ async function startInstance(
   ownsHandle: boolean,
   files: FileStore,
   clock: () => Date,
-  { push, config }: { push: PushProvider; config: AppConfig },
+  { push, webPush, config }: { push: PushProvider; webPush: WebPushSender | undefined; config: AppConfig },
 ): Promise<TestInstance> {
   const live = createLiveHub({ db: handle.db, listen: handle.listen });
   await live.start();
@@ -127,7 +129,7 @@ async function startInstance(
     files,
     clock,
     signInThrottle: createSignInThrottle(handle.db),
-    notifications: { provider: push, wake: () => {} },
+    notifications: { provider: push, webPush, wake: () => {} },
     live,
     config,
   });

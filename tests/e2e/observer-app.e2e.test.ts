@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../server/src/demo/accounts.ts";
 import { observerApp } from "../pages/browser/observer-app";
+import { startPushService } from "../support/push-service.ts";
 import { productApi } from "./support/api.ts";
 import { launchBrowser, openPage, seeNoAxeViolationsSoftly, WCAG_22_AA } from "./support/browser.ts";
 import { demoDatabaseEnv } from "./support/e2e-database.ts";
@@ -112,8 +113,72 @@ describe.skipIf(!clusterUrl && !mustRun)("the observers' app in Chromium", () =>
     if ((await threads.count()) === 0) await bar.click();
     await expect.poll(() => threads.count()).toBe(1);
     await expect.poll(() => threads.first().textContent()).toContain("Observatoare Aplicație");
+
+    // Everything is on the server: signing out is allowed, and leaves nothing of the observer on the phone.
+    await again.openAccount();
+    await again.clickSignOut();
+    await again.seeSignedOut();
+    expect(await again.outboxStates()).toEqual([]);
+    expect(await outboxSize(reopened)).toBe(0);
     expect(errors.filter((error) => !error.includes("ERR_INTERNET_DISCONNECTED"))).toEqual([]);
     await closeAll(context);
+  });
+
+  it("pushes a staff message through the push protocol to the service worker, which shows it, and the inbox gets it", async () => {
+    const push = await startPushService();
+    try {
+      const { context, page, errors } = await openPage(browser, server.url, PHONE_SIZE);
+      await context.grantPermissions(["notifications"]);
+      const app = observerApp(page);
+      await app.signIn(PHONE, PIN);
+      await page.getByRole("heading", { name: /^Station|Choose your polling station/ }).first().waitFor();
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      // The subscription the phone's browser would make with its push service (none is reachable here): the local
+      // push service's, saved through the API as the app saves its own.
+      const observerToken = await page.evaluate(() => (JSON.parse(localStorage.getItem("observer-session") ?? "{}") as { token: string }).token);
+      const subscription = push.subscribe();
+      const saved = await fetch(new URL("/api/v1/my/push-subscription", server.url), {
+        method: "PUT",
+        headers: { authorization: `Bearer ${observerToken}`, "content-type": "application/json" },
+        body: JSON.stringify(subscription),
+      });
+      expect(saved.status).toBe(204);
+
+      const staffToken = await productApi(server.url).tokenFor(organizer);
+      const sent = await fetch(new URL("/api/v1/notification/send", server.url), {
+        method: "POST",
+        headers: { authorization: `Bearer ${staffToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ channel: "Firebase", from: "Coordonare", title: "Închiderea secțiilor", message: "Trimiteți formularul C după numărare.", recipients: [observerId] }),
+      });
+      expect(sent.status).toBeLessThan(300);
+      await expect.poll(() => push.received().length, { timeout: 20_000 }).toBe(1);
+      const [message] = push.received();
+      expect(message.payload).toMatchObject({ title: "Închiderea secțiilor", body: "Trimiteți formularul C după numărare." });
+      expect(message.vapid.valid).toBe(true);
+
+      // The decrypted payload delivered to the app's service worker as the browser's push service would.
+      const cdp = await context.newCDPSession(page);
+      const registered = new Promise<string>((resolve) =>
+        cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+          const ours = registrations.find((registration) => registration.scopeURL.endsWith("/observer/") && !registration.isDeleted);
+          if (ours) resolve(ours.registrationId);
+        }),
+      );
+      await cdp.send("ServiceWorker.enable");
+      await cdp.send("ServiceWorker.deliverPushMessage", { origin: server.url, registrationId: await registered, data: JSON.stringify(message.payload) });
+      const shown = () =>
+        page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body }) => ({ title, body })));
+      await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: "Închiderea secțiilor", body: "Trimiteți formularul C după numărare." }]);
+
+      // The push woke the app's sync: the message is in its inbox too.
+      await page.getByRole("link", { name: "Messages" }).click();
+      await page.getByText("Trimiteți formularul C după numărare.").waitFor({ timeout: 20_000 });
+      await seeNoAxeViolationsSoftly(page, { tags: WCAG_22_AA });
+      expect(errors).toEqual([]);
+      await closeAll(context);
+    } finally {
+      await push.stop();
+    }
   });
 
   it("reads in Romanian and passes axe there", async () => {
@@ -149,6 +214,21 @@ async function photosFrom(page: Page, count: number) {
     return photos;
   }, count);
   return encoded.map((base64, index) => ({ name: `IMG_00${index + 1}.jpg`, mimeType: "image/jpeg", buffer: Buffer.from(base64, "base64") }));
+}
+
+/** How many items the app's IndexedDB outbox holds (src/observer-app/storage/observer-db.ts). */
+function outboxSize(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open("observer-app");
+        opening.onerror = () => reject(new Error("the app's database does not open"));
+        opening.onsuccess = () => {
+          const counting = opening.result.transaction("outbox").objectStore("outbox").count();
+          counting.onsuccess = () => resolve(counting.result);
+        };
+      }),
+  );
 }
 
 async function closeAll(context: BrowserContext) {

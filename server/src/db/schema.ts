@@ -307,6 +307,24 @@ export interface Database {
     body: ColumnType<object | null, string | null, string | null>;
     createdAt: DefaultedTimestamp;
   };
+  /** Browsers of the observers' web app that receive notifications by Web Push (migration 026). */
+  webPushSubscription: {
+    id: Generated<number>;
+    observerId: number;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    createdAt: DefaultedTimestamp;
+    retiredAt: Timestamp | null;
+    retiredReason: string | null;
+  };
+  /** The generated VAPID key pair, one row (migration 026); unused while VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set. */
+  webPushVapidKey: {
+    onlyRow: Generated<boolean>;
+    publicKey: string;
+    privateKey: string;
+    createdAt: DefaultedTimestamp;
+  };
   signInThrottle: {
     key: string;
     windowStart: Timestamp;

@@ -1,10 +1,14 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, RecipientStatus } from "../db/schema.ts";
-import type { PushOutcome, PushProvider } from "./provider.ts";
+import { recipientOutcome, type PushOutcome, type PushProvider } from "./provider.ts";
+import type { WebPushSender } from "./web-push.ts";
+import { liveSubscriptions, retireSubscriptions, type LiveSubscription } from "./web-push-subscriptions.ts";
 
 export interface FanOutOptions {
   db: Kysely<Database>;
   provider: PushProvider;
+  /** Web Push to each recipient's live subscriptions as well; none when it is off. */
+  webPush?: WebPushSender;
   clock: () => Date;
   /** Recipients claimed at once (capped by the provider's own batch limit). */
   batchSize?: number;
@@ -49,7 +53,7 @@ interface Settled {
 }
 
 export function createFanOut(options: FanOutOptions): FanOut {
-  const { db, provider, clock } = options;
+  const { db, provider, webPush, clock } = options;
   const batchSize = Math.min(options.batchSize ?? 500, provider.batchLimit);
   const maxAttempts = options.maxAttempts ?? 3;
   const retrySeconds = options.retrySeconds ?? 30;
@@ -61,13 +65,25 @@ export function createFanOut(options: FanOutOptions): FanOut {
     const claimed = await claim(db, now, batchSize, leaseSeconds);
     if (claimed.length === 0) return 0;
     const withToken = claimed.filter((row) => row.token !== null);
-    const outcomes = await provider.send(withToken.map((row) => ({ token: row.token!, title: row.title, body: row.message })));
-    const outcomeOf = new Map(withToken.map((row, index) => [row, outcomes[index]!]));
-    const settled = claimed.map((row) => settle(row, outcomeOf.get(row), now, { maxAttempts, retrySeconds }));
-    const gone = withToken.filter((row) => outcomeOf.get(row)!.kind === "gone");
+    const toBrowsers = webPush ? await browserPushes(db, claimed) : [];
+    const [outcomes, browserOutcomes] = await Promise.all([
+      provider.send(withToken.map((row) => ({ token: row.token!, title: row.title, body: row.message }))),
+      webPush ? webPush.send(toBrowsers.map(({ row, subscription }) => ({ ...subscription, payload: payloadOf(row) }))) : [],
+    ]);
+    const channels = new Map<Claimed, PushOutcome[]>();
+    const add = (row: Claimed, outcome: PushOutcome) => channels.set(row, [...(channels.get(row) ?? []), outcome]);
+    withToken.forEach((row, index) => add(row, outcomes[index]!));
+    toBrowsers.forEach(({ row }, index) => add(row, browserOutcomes[index]!));
+    const settled = claimed.map((row) => settle(row, recipientOutcome(channels.get(row) ?? []), now, { maxAttempts, retrySeconds }));
+    const gone = withToken.filter((_row, index) => outcomes[index]!.kind === "gone");
+    const goneBrowsers = toBrowsers.flatMap(({ subscription }, index) => {
+      const outcome = browserOutcomes[index]!;
+      return outcome.kind === "gone" ? [{ subscription, reason: outcome.reason }] : [];
+    });
     await db.transaction().execute(async (trx) => {
       await record(trx, settled, now);
       await retire(trx, gone);
+      await retireSubscriptions(trx, goneBrowsers, now);
     });
     return claimed.length;
   }
@@ -145,9 +161,20 @@ async function claim(db: Kysely<Database>, now: Date, limit: number, leaseSecond
   return rows;
 }
 
+/** One push per claimed recipient and live Web Push subscription of theirs. */
+async function browserPushes(db: Kysely<Database>, claimed: Claimed[]): Promise<{ row: Claimed; subscription: LiveSubscription }[]> {
+  const byObserver = new Map<number, LiveSubscription[]>();
+  for (const subscription of await liveSubscriptions(db, [...new Set(claimed.map((row) => row.observerId))])) {
+    byObserver.set(subscription.observerId, [...(byObserver.get(subscription.observerId) ?? []), subscription]);
+  }
+  return claimed.flatMap((row) => (byObserver.get(row.observerId) ?? []).map((subscription) => ({ row, subscription })));
+}
+
+const payloadOf = (row: Claimed) => ({ title: row.title, body: row.message, notificationId: row.notificationId });
+
 function settle(row: Claimed, outcome: PushOutcome | undefined, now: Date, retry: { maxAttempts: number; retrySeconds: number }): Settled {
   const key = { notificationId: row.notificationId, observerId: row.observerId };
-  // The device was unregistered between recording and pushing.
+  // The device was unregistered (or the subscriptions retired) between recording and pushing.
   if (!outcome) return { ...key, status: "no_device", reason: null, nextAttemptAt: null };
   switch (outcome.kind) {
     case "sent":

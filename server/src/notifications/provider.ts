@@ -1,4 +1,5 @@
 import type { PushProviderName } from "../db/schema.ts";
+import type { WebPushSender } from "./web-push.ts";
 
 /** One push: a registered device and what it shows (title and body both). */
 export interface PushMessage {
@@ -32,9 +33,24 @@ export const outboxProvider: PushProvider = {
   send: (messages) => Promise.resolve(messages.map(() => ({ kind: "not_pushed" }))),
 };
 
+/**
+ * One recipient's outcome from its channels (the provider's device, each Web Push subscription): sent when any
+ * delivered, else a failure worth retrying, else the first other failure, else not pushed; none without a channel.
+ */
+export function recipientOutcome(outcomes: PushOutcome[]): PushOutcome | undefined {
+  return (
+    outcomes.find((outcome) => outcome.kind === "sent") ??
+    outcomes.find((outcome) => outcome.kind === "failed" && outcome.transient) ??
+    outcomes.find((outcome) => outcome.kind === "failed" || outcome.kind === "gone") ??
+    outcomes[0]
+  );
+}
+
 /** What the API needs of delivery, built at the composition root: the provider, and a way to start the fan-out. */
 export interface NotificationDelivery {
   provider: PushProvider;
+  /** Web Push to the observers' web app; absent when it is off (WEB_PUSH=off). */
+  webPush?: WebPushSender;
   /** Called once recipients are queued. */
   wake: () => void;
 }

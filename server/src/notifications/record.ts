@@ -22,6 +22,8 @@ export interface SendRequest {
   audience: Audience;
   compose: Compose;
   provider: PushProviderName;
+  /** Web Push is on: a live subscription makes an observer reachable too. */
+  webPush: boolean;
   /** The client's Idempotency-Key: the same request with it again from the same admin answers the first notification. */
   idempotencyKey: string | undefined;
   now: Date;
@@ -29,7 +31,7 @@ export interface SendRequest {
 
 /**
  * Records a notification and every recipient in one transaction: `queued` with a device registered on the
- * channel, `no_device` otherwise. One INSERT … SELECT, so 20,000 recipients take one statement. `replayed` when
+ * channel or (Web Push on) a live Web Push subscription, `no_device` otherwise. One INSERT … SELECT, so 20,000 recipients take one statement. `replayed` when
  * the same request came with the idempotency key before: nothing is recorded, the first notification's result is
  * answered; the key with another audience or message is a 422.
  */
@@ -57,7 +59,7 @@ function fingerprintOf({ roundId, audience, compose }: SendRequest): string {
 }
 
 /** Logged as `notification.sent` about the sender's NGO's notification, with its recipients as the count; a replay is not logged. */
-async function insertNotification(trx: Transaction<Database>, { roundId, admin, audience, compose, provider, idempotencyKey, now }: SendRequest) {
+async function insertNotification(trx: Transaction<Database>, { roundId, admin, audience, compose, provider, webPush, idempotencyKey, now }: SendRequest) {
   const inserted = await trx
     .insertInto("notification")
     .values({
@@ -81,6 +83,7 @@ async function insertNotification(trx: Transaction<Database>, { roundId, admin, 
       INSERT INTO notification_recipient (notification_id, observer_id, status, updated_at)
       SELECT ${inserted.id}, o.id,
         CASE WHEN EXISTS (SELECT 1 FROM notification_registration g WHERE g.observer_id = o.id AND g.channel_name = ${compose.channel})
+            OR (${webPush} AND EXISTS (SELECT 1 FROM web_push_subscription w WHERE w.observer_id = o.id AND w.retired_at IS NULL))
           THEN 'queued' ELSE 'no_device' END,
         ${now}
       FROM observer o

@@ -15,13 +15,14 @@ const delivery = (deps: AppDependencies) => deps.notifications ?? recordOnly;
 
 async function send(deps: AppDependencies, roundId: number, admin: Admin, request: Request, audience: Audience, compose: Compose) {
   const idempotencyKey = idempotencyKeyOf(request);
-  const { provider, wake } = delivery(deps);
+  const { provider, webPush, wake } = delivery(deps);
   const { replayed, result } = await recordNotification(deps.db, {
     roundId,
     admin,
     audience,
     compose: { channel: compose.channel, from: compose.from, title: compose.title, message: compose.message },
     provider: provider.name,
+    webPush: webPush !== undefined,
     idempotencyKey,
     now: deps.clock(),
   });

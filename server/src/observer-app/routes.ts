@@ -1,10 +1,12 @@
 import type { Principal } from "../auth/principal.ts";
-import { json, type Handlers, type JsonResponseOf, roundIdOf } from "../http/handler.ts";
+import { json, noContent, type Handlers, type JsonResponseOf, roundIdOf } from "../http/handler.ts";
+import { deleteSubscription, saveSubscription } from "../notifications/web-push-subscriptions.ts";
 import { etagOf, matchesEtag } from "../polling-stations/etag.ts";
 import { registryVersion } from "../polling-stations/query.ts";
 import { fail } from "../problem.ts";
 import { listPublishedForms, publishedFormsVersion } from "./forms.ts";
 import { listMyNotifications } from "./notifications.ts";
+import { checkSubscriptionEndpoint, checkSubscriptionKeys } from "./push-subscription.ts";
 import { readStationRegistry } from "./registry.ts";
 import { listMyStations } from "./stations.ts";
 
@@ -19,7 +21,8 @@ const notModified = (etag: string) => new Response(null, { status: 304, headers:
 /**
  * What the observers' app reads: the caller's own stations and notifications, and the round's registry and forms,
  * which the phone keeps and asks for again with their version (a 304 while nothing changed). The round is the
- * router's, which an observer only gets for a round their NGO works in.
+ * router's, which an observer only gets for a round their NGO works in. And the web app's Web Push subscriptions,
+ * across rounds: the caller's own only.
  */
 export const observerAppHandlers: Handlers = {
   listMyStations: async ({ principal, round, deps }) => {
@@ -53,5 +56,23 @@ export const observerAppHandlers: Handlers = {
   listMyNotifications: async ({ principal, query, round, deps }) => {
     const notifications = await listMyNotifications(deps.db, roundIdOf(round), observerOf(principal), query.after);
     return json(200, { notifications } satisfies JsonResponseOf<"listMyNotifications", 200>);
+  },
+
+  getPushPublicKey: ({ principal, deps }) => {
+    observerOf(principal);
+    return json(200, { publicKey: deps.notifications?.webPush?.publicKey ?? null } satisfies JsonResponseOf<"getPushPublicKey", 200>);
+  },
+
+  savePushSubscription: async ({ principal, body, deps }) => {
+    const observerId = observerOf(principal);
+    checkSubscriptionEndpoint(body.endpoint, deps.config.publicUrl ?? "http://127.0.0.1:8080");
+    checkSubscriptionKeys(body);
+    await saveSubscription(deps.db, observerId, body, deps.clock());
+    return noContent();
+  },
+
+  deletePushSubscription: async ({ principal, body, deps }) => {
+    await deleteSubscription(deps.db, observerOf(principal), body.endpoint);
+    return noContent();
   },
 };

@@ -98,6 +98,7 @@ export const observerHandlers: AdminHandlers = {
       to,
       currentlyCheckedIn: query.currentlyCheckedIn ?? false,
       assigned: query.assigned ?? false,
+      webPush: deps.notifications?.webPush !== undefined,
     })) satisfies JsonResponseOf<"listActiveObservers", 200>;
     return json(200, body);
   },

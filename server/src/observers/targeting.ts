@@ -16,9 +16,12 @@ export interface ActiveObserverQuery {
   currentlyCheckedIn: boolean;
   /** The observers assigned to the matching stations rather than those who arrived at one. */
   assigned: boolean;
+  /** Web Push is on: a live subscription of the observers' web app reaches an observer too. */
+  webPush: boolean;
 }
 
-// The channel notifications are pushed on; an observer with a device registered on it is reachable.
+// The channel notifications are pushed on; an observer with a device registered on it is reachable, as is one with a
+// live Web Push subscription while Web Push is on (notifications/record.ts queues the same observers).
 const PUSH_CHANNEL = "Firebase";
 
 /**
@@ -75,13 +78,25 @@ export async function listActiveObservers(db: Kysely<Database>, query: ActiveObs
     .select((eb) => [
       "matched.stations",
       eb
-        .exists(
-          eb
-            .selectFrom("notificationRegistration as device")
-            .select("device.observerId")
-            .whereRef("device.observerId", "=", "o.id")
-            .where("device.channelName", "=", PUSH_CHANNEL),
-        )
+        .or([
+          eb.exists(
+            eb
+              .selectFrom("notificationRegistration as device")
+              .select("device.observerId")
+              .whereRef("device.observerId", "=", "o.id")
+              .where("device.channelName", "=", PUSH_CHANNEL),
+          ),
+          eb.and([
+            eb.lit(query.webPush),
+            eb.exists(
+              eb
+                .selectFrom("webPushSubscription as browser")
+                .select("browser.observerId")
+                .whereRef("browser.observerId", "=", "o.id")
+                .where("browser.retiredAt", "is", null),
+            ),
+          ]),
+        ])
         .as("reachable"),
     ])
     .execute();

@@ -55,6 +55,9 @@ const UPGRADED: Record<string, number> = {
   election_round_ngo: 2,
   // 025: observers' idempotency keys start empty.
   observer_idempotency_key: 0,
+  // 026: no browser has subscribed to Web Push yet; the VAPID pair is made at the first start, not by the migration.
+  web_push_subscription: 0,
+  web_push_vapid_key: 0,
 };
 
 /** Columns a migration after 018 drops: 020 keys the registry's version by round instead of a singleton flag. */

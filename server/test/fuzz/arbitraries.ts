@@ -44,6 +44,13 @@ const patterns: Record<string, (min: number, max: number) => fc.Arbitrary<string
   "^[A-Za-z0-9_-]{16,128}$": () => fromAlphabet(urlSafe, 16, 128),
   "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$": () =>
     fc.tuple(fromAlphabet(urlSafe, 1, 20), fromAlphabet(urlSafe, 1, 20), fromAlphabet(urlSafe, 1, 20)).map((parts) => parts.join(".")),
+  "^[A-Za-z0-9_-]+=*$": (min, max) =>
+    fc.tuple(fromAlphabet(urlSafe, Math.max(1, min), Math.min(max, 100) - 2), fc.constantFrom("", "=", "==")).map(([key, padding]) => key + padding),
+  "^(https://[^\\s/?#@]+|http://(localhost|127\\.0\\.0\\.1)(:[0-9]{1,5})?)/\\S*$": () =>
+    fc.oneof(
+      fc.constantFrom("https://fcm.googleapis.com/fcm/send/dpH5lCsTSSM:APA91b", "http://127.0.0.1:9/push/1", "http://localhost/push/x"),
+      fc.tuple(fromAlphabet("abcdefghijklmnopqrstuvwxyz0123456789.-", 1, 40), fromAlphabet(urlSafe, 0, 80)).map(([host, path]) => `https://${host}/${path}`),
+    ),
 };
 
 /** Strings that have broken servers before: control characters, lone surrogates, direction marks, huge inputs. */

@@ -121,7 +121,7 @@ describe.each(engines)("notifications, targeting and statistics per round on %s"
   describe("targeting", () => {
     // Straight through targeting.ts: the composer's operation is wired to the round in observers/routes.ts.
     const targets = (roundId: number, assigned: boolean) => {
-      const query: ActiveObserverQuery = { scope: EVERY_NGO, roundId, countyCodes: [visited.code, elsewhere.code], currentlyCheckedIn: false, assigned };
+      const query: ActiveObserverQuery = { scope: EVERY_NGO, roundId, countyCodes: [visited.code, elsewhere.code], currentlyCheckedIn: false, assigned, webPush: false };
       return listActiveObservers(api.db(), query);
     };
     const idsAndStations = (observers: Awaited<ReturnType<typeof targets>>) => observers.map(({ id, pollingStations }) => ({ id, pollingStations }));

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import type { Caller } from "./roles.ts";
 import {
@@ -53,6 +54,15 @@ const thread = (t: Target, rest = "") => `/api/v1/answers/threads/${t.observer.i
 const outOfScope = (caller: Caller, t: Target) => !caller.organizer && caller.ngo !== t.ngoId;
 
 const json = <T>(body: string) => JSON.parse(body) as T;
+
+/** A browser's subscription keys as RFC 8291 has them: a P-256 public key and a 16-byte secret. */
+const BROWSER_KEYS = (() => {
+  const ecdh = createECDH("prime256v1");
+  return { p256dh: ecdh.generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") };
+})();
+const pushEndpoint = (t: Target, use = "save") => `https://push.example.org/matrix/${use}/${t.observer.id}`;
+const subscriptionOwners = async (w: World, t: Target, use = "save") =>
+  (await db(w).selectFrom("webPushSubscription").select("observerId").where("endpoint", "=", pushEndpoint(t, use)).execute()).map((row) => row.observerId);
 /** An organizer's answer to the same request does hold NGO 1's data: the leak check of the others is not vacuous. */
 const organizerSeesNgo1 = (w: World, caller: Caller, body: string) => {
   if (caller.organizer) expect(w.ngo1Secrets.some((secret) => body.includes(secret)), "the organizer sees NGO 1's data").toBe(true);
@@ -509,6 +519,31 @@ export const rows: Record<string, OperationRow> = {
       const ids = json<{ notifications: { id: number }[] }>(body).notifications.map((notification) => notification.id);
       expect([ids.includes(w.targets[1].notificationId), ids.includes(w.targets[2].notificationId)]).toEqual([false, true]);
     },
+  },
+  getPushPublicKey: { allowed: 200, scope: "global", call: (w, _t, token) => get(w, "/api/v1/my/push-key", token) },
+  // The endpoint named after the target's observer: saving it is the caller's alone, never NGO 1's observer's.
+  savePushSubscription: {
+    allowed: 204,
+    scope: "global",
+    call: (w, t, token) => send(w, "PUT", "/api/v1/my/push-subscription", token, { endpoint: pushEndpoint(t), keys: BROWSER_KEYS }),
+    state: (w, t) => subscriptionOwners(w, t),
+    verify: async (w, t) => expect(await subscriptionOwners(w, t)).toEqual([w.targets[2].observer.id]),
+  },
+  // The target's observer's subscription: another observer's delete answers 204 and leaves it.
+  deletePushSubscription: {
+    allowed: 204,
+    scope: "filtered",
+    prepare: async (w, t) => {
+      await db(w)
+        .insertInto("webPushSubscription")
+        .values({ observerId: t.observer.id, endpoint: pushEndpoint(t, "delete"), ...BROWSER_KEYS })
+        .onConflict((conflict) => conflict.column("endpoint").doUpdateSet({ observerId: t.observer.id }))
+        .execute();
+      return t;
+    },
+    call: (w, t, token) => send(w, "DELETE", "/api/v1/my/push-subscription", token, { endpoint: pushEndpoint(t, "delete") }),
+    state: (w, t) => subscriptionOwners(w, t, "delete"),
+    verify: async (w, t) => expect(await subscriptionOwners(w, t, "delete")).toEqual([t.observer.id]),
   },
 
   // Audit: organizers only (the log names every NGO's observers and staff); everyone else 403 from x-roles.

@@ -3,18 +3,22 @@ import { I18nProvider } from "@lingui/react";
 import { MantineProvider, mergeThemeOverrides } from "@mantine/core";
 import { useSelector } from "@xstate/react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
-import { FormPage } from "../forms/FormPage";
-import { InboxPage } from "../inbox/InboxPage";
-import { NotePage } from "../notes/NotePage";
-import { OutboxPage } from "../outbox/OutboxPage";
+import { lazy } from "react";
 import { SignInPage } from "../session/SignInPage";
-import { AccountPage } from "../session/AccountPage";
 import { StationHome } from "../stations/StationHome";
 import { StationPicker } from "../stations/StationPicker";
 import { ObserverLayout } from "./ObserverLayout";
 import type { ObserverServices } from "./observer-services";
 import { ServicesContext, useServices } from "./services-context";
 import { cssVariablesResolver, theme as backOfficeTheme } from "../../shared/theme";
+
+// The screens after the first one load on demand (the service worker keeps them all for offline use), so that the
+// first load carries the sign-in and the station picker only.
+const FormPage = lazy(() => import("../forms/FormPage").then((module) => ({ default: module.FormPage })));
+const NotePage = lazy(() => import("../notes/NotePage").then((module) => ({ default: module.NotePage })));
+const OutboxPage = lazy(() => import("../outbox/OutboxPage").then((module) => ({ default: module.OutboxPage })));
+const InboxPage = lazy(() => import("../inbox/InboxPage").then((module) => ({ default: module.InboxPage })));
+const AccountPage = lazy(() => import("../session/AccountPage").then((module) => ({ default: module.AccountPage })));
 
 /** The back-office's colours (WCAG AA contrast), with rounder corners for thumbs. */
 const theme = mergeThemeOverrides(backOfficeTheme, { defaultRadius: "md" });

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Container, Group, Text } from "@mantine/core";
+import { Badge, Container, Group, Loader, Text } from "@mantine/core";
+import { Suspense } from "react";
 import { useSelector } from "@xstate/react";
 import { NavLink, Outlet } from "react-router";
 import { unsentCount } from "../outbox/outbox-item";
@@ -26,7 +27,9 @@ export function ObserverLayout() {
       </header>
       <main className={classes.main}>
         <Container size="xs" px="sm" py="md">
-          <Outlet />
+          <Suspense fallback={<Loader aria-label={t`Loading`} />}>
+            <Outlet />
+          </Suspense>
         </Container>
       </main>
       <nav className={classes.nav} aria-label={t`Main`}>

@@ -6,11 +6,12 @@ import { createOutboxSyncActors } from "../outbox/outbox-sync.actors";
 import { outboxSyncMachine } from "../outbox/outbox-sync.machine";
 import { unsentCount } from "../outbox/outbox-item";
 import { loadOutbox } from "../outbox/outbox-store";
+import { dropPushSubscription } from "../push/push-subscription.actors";
 import { loadObserverData, refreshReference } from "../reference/refresh-reference";
 import { observerSessionMachine, type Credentials, type ObserverSession } from "../session/observer-session.machine";
 import { createSessionStorage } from "../session/session-storage";
 import { DATA_KEYS } from "../storage/data-keys";
-import { openObserverDb, readValue, writeValue, type ObserverDb } from "../storage/observer-db";
+import { forgetObserverData, openObserverDb, readValue, writeValue, type ObserverDb } from "../storage/observer-db";
 import { createObserverStore, EMPTY_DATA, type ObserverStore } from "../storage/observer-store";
 
 export interface ObserverServices {
@@ -30,7 +31,8 @@ export async function startObserverServices(storage: Storage = window.localStora
   const db = await openObserverDb();
   const sessionStorage = createSessionStorage(storage);
   const store = createObserverStore({ ...EMPTY_DATA, ...(await loadObserverData(db)) });
-  let token: string | null = sessionStorage.read()?.token ?? null;
+  const stored = sessionStorage.read();
+  let token: string | null = stored && stored.expiresAt > Date.now() ? stored.token : null;
   // Set below: the API client reports a refused token to the session, which is made after it.
   let session: Actor<typeof observerSessionMachine> | null = null;
   const api = createApiClient({ baseUrl: "", getToken: () => token, onUnauthorized: () => session?.send({ type: "session.expired" }) });
@@ -51,11 +53,17 @@ export async function startObserverServices(storage: Storage = window.localStora
         forget: () => {
           token = null;
           sessionStorage.clear();
+          void dropPushSubscription().catch(() => undefined);
+          // Nothing of the observer who left stays on the phone: sent items, answers, station, messages.
+          void forgetObserverData(db).then(() => {
+            store.trigger.loaded({ data: EMPTY_DATA });
+            sync.send({ type: "outbox.changed", items: [] });
+          });
         },
         sessionRenewed: () => sync.send({ type: "session.renewed" }),
       },
     }),
-    { input: { session: sessionStorage.read() } },
+    { input: { session: stored } },
   );
   const writes = createObserverWrites({ db, store, outboxChanged: (items) => sync.send({ type: "outbox.changed", items }) });
   session.start();

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Card, Stack, Text, Title } from "@mantine/core";
 import { useSelector } from "@xstate/react";
 import { useServices } from "../app/services-context";
+import { PushSettings } from "../push/PushSettings";
 
 /** Messages from the NGO, pulled at every sync: a phone without push gets every one of them too. */
 export function InboxPage() {
@@ -13,6 +14,7 @@ export function InboxPage() {
       <Title order={1} size="h3">
         <Trans>Messages</Trans>
       </Title>
+      <PushSettings />
       {inbox.length === 0 ? (
         <Text>
           <Trans>No messages yet. They arrive here at every sync.</Trans>

@@ -2,7 +2,6 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useServices } from "../app/services-context";
 import type { OutboxItem } from "./outbox-item";
-import { discard, loadOutbox, retryRefused } from "./outbox-store";
 import { RefusalAdvice } from "./RefusalAdvice";
 
 const STATE_COLOR = { queued: "gray", sending: "blue", sent: "green", refused: "red" } as const;
@@ -51,9 +50,8 @@ function StateLabel({ state }: { state: OutboxItem["state"] }) {
 
 export function OutboxItemCard({ item }: { item: OutboxItem }) {
   const { i18n } = useLingui();
-  const { db, sync } = useServices();
+  const { writes } = useServices();
   const { photoCount } = item.summary;
-  const reload = async () => sync.send({ type: "outbox.changed", items: await loadOutbox(db) });
   return (
     <Card component="li" withBorder padding="sm" data-outbox-state={item.state}>
       <Stack gap={4}>
@@ -84,10 +82,10 @@ export function OutboxItemCard({ item }: { item: OutboxItem }) {
           <>
             <RefusalAdvice refusal={item.refusal} />
             <Group gap="xs">
-              <Button size="xs" variant="default" onClick={() => void retryRefused(db, item.id).then(reload)}>
+              <Button size="xs" variant="default" onClick={() => void writes.tryAgain(item.id)}>
                 <Trans>Try again</Trans>
               </Button>
-              <Button size="xs" variant="subtle" color="red" onClick={() => void discard(db, item.id).then(reload)}>
+              <Button size="xs" variant="subtle" color="red" onClick={() => void writes.giveUp(item.id)}>
                 <Trans>Give it up</Trans>
               </Button>
             </Group>

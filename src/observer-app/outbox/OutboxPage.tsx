@@ -23,7 +23,7 @@ export function OutboxPage() {
         <Button onClick={() => sync.send({ type: "sync.now" })} disabled={unsent === 0}>
           <Trans>Send now</Trans>
         </Button>
-        <Button variant="default" disabled={unsent === 0} onClick={() => saveFile(outboxFile(items, phone, new Date()))}>
+        <Button variant="default" disabled={unsent === 0} onClick={() => void outboxFile(items, phone, new Date()).then(saveFile)}>
           <Trans>Save to a file</Trans>
         </Button>
       </Group>

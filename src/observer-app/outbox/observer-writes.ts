@@ -4,7 +4,7 @@ import { readValue, writeValue, type ObserverDb } from "../storage/observer-db";
 import type { CurrentStation, ObserverStore } from "../storage/observer-store";
 import { newClientId } from "./client-id";
 import type { NotePhoto, OutboxItem } from "./outbox-item";
-import { enqueue, loadOutbox, type NewItem } from "./outbox-store";
+import { discard, enqueue, loadOutbox, retryRefused, type NewItem } from "./outbox-store";
 import { OUTBOX_CHANNEL } from "./outbox-sync.actors";
 
 /** One question's answer: the options chosen, with the text typed for a free-text option. */
@@ -32,15 +32,16 @@ export function createObserverWrites({ db, store, outboxChanged, now = () => new
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(OUTBOX_CHANNEL) : null;
   // One write at a time, in the order they were made: two quick changes of a form must not land in reverse.
   let last: Promise<unknown> = Promise.resolve();
-  const put = (item: NewItem, alsoWrite?: { key: string; value: unknown }) => {
+  const inTurn = (change: () => Promise<unknown>) => {
     const write = last.then(async () => {
-      await enqueue(db, item, now(), alsoWrite);
+      await change();
       outboxChanged(await loadOutbox(db));
       channel?.postMessage("changed");
     });
     last = write.catch(() => {});
     return write;
   };
+  const put = (item: NewItem, alsoWrite?: { key: string; value: unknown }) => inTurn(() => enqueue(db, item, now(), alsoWrite));
   const roundId = () => {
     const round = store.getSnapshot().context.round;
     if (!round) throw new Error("no election round is known yet");
@@ -90,6 +91,11 @@ export function createObserverWrites({ db, store, outboxChanged, now = () => new
       const key = DATA_KEYS.answers(roundId(), station.id, form.id);
       await put({ roundId: roundId(), dedupeKey: `answers:${station.id}:${form.id}`, urgent, summary, payload: { kind: "answers", body } }, { key, value: answers });
     },
+
+    /** The observer gives up a refused item (after saving the outbox to a file, if they chose to); every tab hears. */
+    giveUp: (id: string) => inTurn(() => discard(db, id)),
+    /** The observer asks for a refused item to be sent again (e.g. after staff reopened the station). */
+    tryAgain: (id: string) => inTurn(() => retryRefused(db, id)),
 
     /** Keeps a note (on the station, or on a question) with its shrunk photos, and forgets its draft. */
     async addNote(station: CurrentStation, note: { question?: { id: number; code: string }; text: string; photos: NotePhoto[] }, draftKey: string): Promise<void> {

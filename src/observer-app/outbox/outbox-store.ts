@@ -36,14 +36,20 @@ export async function enqueue(db: ObserverDb, item: NewItem, now: Date, alsoWrit
   return stored;
 }
 
-async function update(db: ObserverDb, id: string, change: (item: OutboxItem) => OutboxItem): Promise<void> {
+/** Changes an item in one transaction; answers the item as stored, or null when it is gone (given up meanwhile). */
+async function update(db: ObserverDb, id: string, change: (item: OutboxItem) => OutboxItem): Promise<OutboxItem | null> {
   const transaction = db.transaction("outbox", "readwrite");
   const item = await transaction.store.get(id);
-  if (item) await transaction.store.put(change(item));
+  const changed = item ? change(item) : null;
+  if (changed) await transaction.store.put(changed);
   await transaction.done;
+  return changed;
 }
 
-/** Counted before the request leaves: an item tried once may have reached the server, and is never replaced again. */
+/**
+ * Counted before the request leaves: an item tried once may have reached the server, and is never replaced again.
+ * Answers the item as it is now, which is what is sent: a newer version may have replaced the one read before.
+ */
 export const markSending = (db: ObserverDb, id: string) => update(db, id, (item) => ({ ...item, state: "sending", attempts: item.attempts + 1 }));
 export const markQueued = (db: ObserverDb, id: string) => update(db, id, (item) => ({ ...item, state: "queued" }));
 export const markSent = (db: ObserverDb, id: string, at: Date) => update(db, id, (item) => ({ ...item, state: "sent", sentAt: at.toISOString(), refusal: null }));

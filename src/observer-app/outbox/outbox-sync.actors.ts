@@ -6,6 +6,9 @@ import type { OutboxSyncEvent, SendPass } from "./outbox-sync.machine";
 import { sendItem, type SendOutcome } from "./send-item";
 import type { ApiClient } from "../../api/client";
 
+/** What the service worker posts when a push arrived (sw/push-message.ts; not imported: the worker shares no module). */
+const PUSH_RECEIVED = "observer-push-received";
+
 /** Tabs of one observer tell each other that the outbox changed (the other tab's list and sender wake up). */
 export const OUTBOX_CHANNEL = "observer-outbox";
 
@@ -41,9 +44,11 @@ export function createOutboxSyncActors({ api, db, hasSession, refresh, now = () 
         const next = nextToSend(items);
         if (!next) return { outcome: { kind: "empty" }, items };
         if (!hasSession()) return { outcome: { kind: "unauthorized" }, items };
-        await markSending(db, next.id);
-        const outcome = await sendItem(api, next, signal);
-        await record(db, next, outcome, now());
+        // The item as marked, not as read: an edit in another tab may have replaced it in between.
+        const sending = await markSending(db, next.id);
+        if (!sending) return { outcome: { kind: "sent" }, items: await loadOutbox(db) };
+        const outcome = await sendItem(api, sending, signal);
+        await record(db, sending, outcome, now());
         channel?.postMessage("changed");
         return { outcome, items: await loadOutbox(db) };
       }),
@@ -56,6 +61,10 @@ export function createOutboxSyncActors({ api, db, hasSession, refresh, now = () 
         if (document.visibilityState === "visible") sendBack({ type: "app.visible" });
       };
       const changedElsewhere = () => void loadOutbox(db).then((items) => sendBack({ type: "outbox.changed", items }));
+      const pushed = (event: MessageEvent) => {
+        if (event.data === PUSH_RECEIVED) sendBack({ type: "sync.now" });
+      };
+      navigator.serviceWorker?.addEventListener("message", pushed);
       if (!navigator.onLine) offline();
       window.addEventListener("online", online);
       window.addEventListener("offline", offline);
@@ -67,6 +76,7 @@ export function createOutboxSyncActors({ api, db, hasSession, refresh, now = () 
         window.removeEventListener("offline", offline);
         document.removeEventListener("visibilitychange", visible);
         listener.close();
+        navigator.serviceWorker?.removeEventListener("message", pushed);
       };
     }),
   };

@@ -24,7 +24,7 @@ export function backoffSeconds(failures: number, retryAfterSeconds: number | nul
 
 export const outboxSyncMachine = setup({
   types: {
-    context: {} as { items: OutboxItem[]; failures: number; retryAfterSeconds: number | null },
+    context: {} as { items: OutboxItem[]; failures: number; retryAfterSeconds: number | null; pullAgain: boolean },
     events: {} as OutboxSyncEvent,
   },
   actors: {
@@ -38,12 +38,13 @@ export const outboxSyncMachine = setup({
     syncInterval: 60_000,
   },
   guards: {
+    askedToPullAgain: ({ context }) => context.pullAgain,
     outcomeIs: (_, params: { outcome: SendPass["outcome"]["kind"]; expected: SendPass["outcome"]["kind"] }) => params.outcome === params.expected,
   },
 }).createMachine({
   id: "outbox-sync",
   description: "Sends the phone's outbox to the server one item at a time, then pulls what the server has for the observer.",
-  context: { items: [], failures: 0, retryAfterSeconds: null },
+  context: { items: [], failures: 0, retryAfterSeconds: null, pullAgain: false },
   invoke: { src: "wakeSignals", id: "wakeSignals" },
   on: {
     "outbox.changed": { actions: assign({ items: ({ event }) => event.items }) },
@@ -90,9 +91,19 @@ export const outboxSyncMachine = setup({
           },
         },
         refreshing: {
-          description: "The outbox is empty: pulls the inbox and any newer reference data (a failure waits for the next sync).",
-          invoke: { src: "refresh", onDone: "idle", onError: "idle" },
-          on: { "outbox.changed": { target: "sending", actions: assign({ items: ({ event }) => event.items }) } },
+          description:
+            "The outbox is empty: pulls the inbox and any newer reference data (a failure waits for the next sync). A push or a return to the app meanwhile pulls once more after it.",
+          entry: assign({ pullAgain: false }),
+          invoke: {
+            src: "refresh",
+            onDone: [{ guard: "askedToPullAgain", target: "sending" }, { target: "idle" }],
+            onError: "idle",
+          },
+          on: {
+            "outbox.changed": { target: "sending", actions: assign({ items: ({ event }) => event.items }) },
+            "sync.now": { actions: assign({ pullAgain: true }) },
+            "app.visible": { actions: assign({ pullAgain: true }) },
+          },
         },
         idle: {
           after: { syncInterval: "sending" },

@@ -32,3 +32,9 @@ export async function readValue<T>(db: ObserverDb, key: string): Promise<T | und
 export async function writeValue(db: ObserverDb, key: string, value: unknown): Promise<void> {
   await db.put("kv", value, key);
 }
+
+/** Empties the phone's copy after a sign-out (the session machine allows one only when nothing is left unsent). */
+export async function forgetObserverData(db: ObserverDb): Promise<void> {
+  const transaction = db.transaction(["outbox", "kv"], "readwrite");
+  await Promise.all([transaction.objectStore("outbox").clear(), transaction.objectStore("kv").clear(), transaction.done]);
+}

@@ -1,5 +1,4 @@
 import { createStore } from "@xstate/store";
-import type { OutboxItem } from "../outbox/outbox-item";
 import type { ElectionRound, InboxMessage, MyForms, MyStation, Registry } from "../reference/reference-types";
 
 /** The station the observer is at: chosen on the phone, its visit recorded through the outbox. */
@@ -33,4 +32,3 @@ export function createObserverStore(initial: ObserverData) {
 }
 
 export type ObserverStore = ReturnType<typeof createObserverStore>;
-export type { OutboxItem };

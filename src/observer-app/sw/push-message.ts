@@ -1,3 +1,6 @@
+/** What the service worker tells open windows when a push arrived (they sync to fetch the inbox). */
+export const PUSH_RECEIVED = "observer-push-received";
+
 /** A pushed notification as the server sends it: JSON with a title and a body (see server/src/notifications). */
 export function notificationOf(data: string | null): { title: string; options: NotificationOptions } {
   let title = "Vote Monitor";

@@ -6,7 +6,7 @@
  */
 /// <reference lib="webworker" />
 import { APP_SCOPE, cacheName, isAppCache, PRECACHE_GLOBAL, readPrecache, type Precache } from "./precache.ts";
-import { notificationOf } from "./push-message.ts";
+import { notificationOf, PUSH_RECEIVED } from "./push-message.ts";
 
 declare const self: ServiceWorkerGlobalScope & { [PRECACHE_GLOBAL]?: Precache };
 
@@ -54,7 +54,13 @@ self.addEventListener("fetch", (event) => {
 
 self.addEventListener("push", (event) => {
   const { title, options } = notificationOf(event.data?.text() ?? null);
-  event.waitUntil(self.registration.showNotification(title, options));
+  event.waitUntil(
+    (async () => {
+      await self.registration.showNotification(title, options);
+      // An open app syncs at once, so that the message is in its inbox too.
+      for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage(PUSH_RECEIVED);
+    })(),
+  );
 });
 
 self.addEventListener("notificationclick", (event) => {
