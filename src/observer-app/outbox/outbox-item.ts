@@ -68,14 +68,19 @@ export interface OutboxItem {
 const waiting = (item: OutboxItem) => item.state === "queued" || item.state === "sending";
 
 /**
- * The item to send next: urgent items first, then the oldest; but an item never overtakes an earlier one with the
- * same key, which would then arrive later and undo it (the earlier goes first, urgent by association).
+ * The items to send next, at most `limit`, one per key: urgent items first, then the oldest; but an item never
+ * overtakes an earlier one with the same key, which would then arrive later and undo it (the earlier goes in its
+ * place, urgent by association). Items of different keys change different things, so they may travel together.
  */
-export function nextToSend(items: readonly OutboxItem[]): OutboxItem | null {
+export function nextToSend(items: readonly OutboxItem[], limit = 1): OutboxItem[] {
   const candidates = items.filter(waiting).sort((a, b) => Number(b.urgent) - Number(a.urgent) || a.seq - b.seq);
-  const first = candidates[0];
-  if (!first) return null;
-  return candidates.filter((item) => item.dedupeKey === first.dedupeKey).reduce((a, b) => (b.seq < a.seq ? b : a));
+  const earliestOfKey = new Map<string, OutboxItem>();
+  for (const item of candidates) {
+    const earlier = earliestOfKey.get(item.dedupeKey);
+    if (!earlier || item.seq < earlier.seq) earliestOfKey.set(item.dedupeKey, item);
+  }
+  const keys = [...new Set(candidates.map((item) => item.dedupeKey))];
+  return keys.slice(0, limit).map((key) => earliestOfKey.get(key)!);
 }
 
 /** Items still on the phone only: signing out now would lose them. */

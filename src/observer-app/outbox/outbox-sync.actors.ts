@@ -21,6 +21,21 @@ export interface OutboxSyncDependencies {
 }
 
 /**
+ * Items sent at once (of different keys): on a slow network the round trip, not the bytes, bounds the rate, and one
+ * at a time took 49 s for 100 items at 400 ms (bench:observer).
+ */
+const SENT_TOGETHER = 4;
+
+/** What a pass of several sends comes to: the session ended, else try later, else go on with the next items. */
+export function passOutcome(outcomes: SendOutcome[]): SendOutcome {
+  const ended = outcomes.find((outcome) => outcome.kind === "unauthorized");
+  if (ended) return ended;
+  const retries = outcomes.filter((outcome) => outcome.kind === "retry");
+  if (retries.length > 0) return { kind: "retry", afterSeconds: Math.max(0, ...retries.map((retry) => retry.afterSeconds ?? 0)) || null };
+  return outcomes[0] ?? { kind: "sent" };
+}
+
+/**
  * One tab sends at a time (Web Locks): two tabs of one observer would otherwise send the same item together. The
  * server's idempotency keys make that harmless; the lock makes it rare.
  */
@@ -41,16 +56,21 @@ export function createOutboxSyncActors({ api, db, hasSession, refresh, now = () 
     sendNext: fromPromise<SendPass>(({ signal }) =>
       oneTabAtATime(async () => {
         const items = await loadOutbox(db);
-        const next = nextToSend(items);
-        if (!next) return { outcome: { kind: "empty" }, items };
+        const batch = nextToSend(items, SENT_TOGETHER);
+        if (batch.length === 0) return { outcome: { kind: "empty" }, items };
         if (!hasSession()) return { outcome: { kind: "unauthorized" }, items };
-        // The item as marked, not as read: an edit in another tab may have replaced it in between.
-        const sending = await markSending(db, next.id);
-        if (!sending) return { outcome: { kind: "sent" }, items: await loadOutbox(db) };
-        const outcome = await sendItem(api, sending, signal);
-        await record(db, sending, outcome, now());
+        const outcomes = await Promise.all(
+          batch.map(async (next) => {
+            // The item as marked, not as read: an edit in another tab may have replaced it in between.
+            const sending = await markSending(db, next.id);
+            if (!sending) return { kind: "sent" } as const;
+            const outcome = await sendItem(api, sending, signal);
+            await record(db, sending, outcome, now());
+            return outcome;
+          }),
+        );
         channel?.postMessage("changed");
-        return { outcome, items: await loadOutbox(db) };
+        return { outcome: passOutcome(outcomes), items: await loadOutbox(db) };
       }),
     ),
     refresh: fromPromise<void>(({ signal }) => (hasSession() ? refresh(signal) : Promise.resolve())),

@@ -2,13 +2,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Card, Stack, Text } from "@mantine/core";
 import { useSelector } from "@xstate/react";
 import { useServices } from "../app/services-context";
-import { placeOf } from "./station-search";
+import { isAbroad, placeOf, type ArrivingAt } from "./station-search";
 
 /** The stations the observer's NGO sent them to, each one tap away. */
-export function AssignedStations({ onArrive }: { onArrive: (station: { id: number; countyCode: string; number: number }) => Promise<void> }) {
+export function AssignedStations({ onArrive }: { onArrive: (station: ArrivingAt) => Promise<void> }) {
   const { t } = useLingui();
   const { store } = useServices();
   const myStations = useSelector(store, (snapshot) => snapshot.context.myStations);
+  const counties = useSelector(store, (snapshot) => snapshot.context.counties);
   const assigned = myStations.filter((station) => station.assigned && station.status === "active");
   if (assigned.length === 0) return null;
   return (
@@ -23,7 +24,11 @@ export function AssignedStations({ onArrive }: { onArrive: (station: { id: numbe
               {countyName} {number}
             </Text>
             <Text size="sm">{placeOf(station)}</Text>
-            <Button onClick={() => void onArrive({ id: station.id, countyCode: station.countyCode, number })}>
+            <Button
+              onClick={() =>
+                void onArrive({ id: station.id, countyCode: station.countyCode, countyName, number, place: placeOf(station), abroad: isAbroad(counties, station.countyCode) })
+              }
+            >
               <Trans>
                 I have arrived at {countyName} {number}
               </Trans>

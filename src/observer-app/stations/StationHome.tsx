@@ -4,18 +4,14 @@ import { useSelector } from "@xstate/react";
 import { Link, Navigate } from "react-router";
 import { useServices } from "../app/services-context";
 import { FormList } from "../forms/FormList";
-import { findStation, placeOf } from "./station-search";
 
 /** The station the observer is at: when they arrived, leaving it, and its forms. */
 export function StationHome() {
   const { t, i18n } = useLingui();
   const { store, writes } = useServices();
   const current = useSelector(store, (snapshot) => snapshot.context.currentStation);
-  const registry = useSelector(store, (snapshot) => snapshot.context.registry);
   if (!current) return <Navigate to="/stations" replace />;
-  const station = findStation(registry, current.countyCode, current.number);
-  const countyName = registry?.counties.find((county) => county.code === current.countyCode)?.name ?? current.countyCode;
-  const { number } = current;
+  const { countyName, number, place } = current;
   const arrivedAt = current.arrivedAt ? i18n.date(current.arrivedAt, { hour: "2-digit", minute: "2-digit" }) : null;
 
   return (
@@ -27,7 +23,7 @@ export function StationHome() {
               Station {countyName} {number}
             </Trans>
           </Title>
-          {station ? <Text size="sm">{placeOf(station)}</Text> : null}
+          {place ? <Text size="sm">{place}</Text> : null}
           {arrivedAt ? (
             <Text size="sm">
               <Trans>Arrived at {arrivedAt}</Trans>
@@ -46,7 +42,7 @@ export function StationHome() {
           </Group>
         </Stack>
       </Card>
-      <FormList abroad={registry?.counties.find((county) => county.code === current.countyCode)?.diaspora ?? false} />
+      <FormList abroad={current.abroad} />
     </Stack>
   );
 }

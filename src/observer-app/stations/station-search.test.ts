@@ -23,7 +23,7 @@ describe("station search", () => {
   });
 
   it("tells stations abroad by their county", () => {
-    expect([isAbroad(registry, "SR"), isAbroad(registry, "CJ"), isAbroad(registry, "XX")]).toEqual([true, false, false]);
+    expect([isAbroad(registry.counties, "SR"), isAbroad(registry.counties, "CJ"), isAbroad(registry.counties, "XX")]).toEqual([true, false, false]);
   });
 
   it("writes the known parts of a place only", () => {

@@ -3,7 +3,10 @@ export const DATA_KEYS = {
   round: "round",
   currentStation: "current-station",
   outboxOwner: "outbox-owner",
+  /** The whole registry (read when a station is picked by number), its ETag and its counties, read at every start. */
   registry: (roundId: number) => `registry:${roundId}`,
+  registryEtag: (roundId: number) => `registry-etag:${roundId}`,
+  counties: (roundId: number) => `counties:${roundId}`,
   forms: (roundId: number) => `forms:${roundId}`,
   myStations: (roundId: number) => `my-stations:${roundId}`,
   inbox: (roundId: number) => `inbox:${roundId}`,

@@ -1,17 +1,24 @@
 import { createStore } from "@xstate/store";
-import type { ElectionRound, InboxMessage, MyForms, MyStation, Registry } from "../reference/reference-types";
+import type { ElectionRound, InboxMessage, MyForms, MyStation, Registry, RegistryCounty } from "../reference/reference-types";
 
 /** The station the observer is at: chosen on the phone, its visit recorded through the outbox. */
 export interface CurrentStation {
   id: number;
   countyCode: string;
+  countyName: string;
   number: number;
+  /** Locality, building and address, as the registry had them when the observer arrived. */
+  place: string;
+  /** Abroad: the diaspora forms are for it. */
+  abroad: boolean;
   arrivedAt: string | null;
 }
 
 /** What the app shows, read from IndexedDB at start and kept in step with it by every write and every sync. */
 export interface ObserverData {
   round: ElectionRound | null;
+  counties: RegistryCounty[];
+  /** Read from IndexedDB only when a station is picked by number: 19,000 stations would slow every start. */
   registry: Registry | null;
   forms: MyForms | null;
   myStations: MyStation[];
@@ -19,7 +26,7 @@ export interface ObserverData {
   currentStation: CurrentStation | null;
 }
 
-export const EMPTY_DATA: ObserverData = { round: null, registry: null, forms: null, myStations: [], inbox: [], currentStation: null };
+export const EMPTY_DATA: ObserverData = { round: null, counties: [], registry: null, forms: null, myStations: [], inbox: [], currentStation: null };
 
 export function createObserverStore(initial: ObserverData) {
   return createStore({

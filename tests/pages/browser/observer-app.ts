@@ -12,10 +12,11 @@ export function observerApp(page: Page) {
       await page.getByLabel("PIN").fill(pin);
       await page.getByRole("button", { name: "Sign in" }).click();
     },
-    /** Waits until the first sync has brought the observer's stations, forms and registry. */
+    /** Waits until the first sync has brought the observer's stations, forms and registry: the app says it is ready offline. */
     async seeReady() {
       await page.getByRole("heading", { name: "Choose your polling station" }).waitFor();
       await page.getByRole("region", { name: "Your assigned stations" }).waitFor();
+      await page.locator('[data-offline-ready="true"]').waitFor({ timeout: 30_000 });
     },
     async arriveAtAssigned(countyName: string, number: number) {
       await page.getByRole("button", { name: `I have arrived at ${countyName} ${number}` }).click();
