@@ -347,6 +347,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/observer-outbox/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an observer's outbox file
+         * @description Roles: organizer, ngoAdmin. Takes the file the observers' phone app saves when it cannot send (format
+         *     `vote-monitor-outbox`, version 1) and performs each of its items as the observer's own write would
+         *     (submitAnswers, recordArrival, recordDeparture, createNote), in the order of their `createdAt`, each in
+         *     the election round it names and in a transaction of its own. The item's `id` is claimed as the
+         *     observer's Idempotency-Key: an item the phone has sent meanwhile, or a second import of the same file,
+         *     changes nothing and is reported `already_there`.
+         *
+         *     The observer is found by `observerPhone` among the caller's NGO's observers (an organizer's: any NGO's);
+         *     another NGO's observer is answered like a missing one, 404 with `errors.observerPhone: [{ code: not_found }]`
+         *     (the phone itself is not repeated). An item the server refuses (a retired
+         *     station, an archived round, an unknown question...) is reported `refused` with the status, code and
+         *     detail the observer's write would have got, and does not stop the others.
+         *
+         *     A malformed file (not JSON, another format or version, an item of no known shape) is a 400 whose
+         *     `errors` name the field, e.g. `items[3].payload.body.countyCode`; nothing is imported. The file is at
+         *     most 60 MiB (413 otherwise) and is never stored.
+         */
+        post: operations["importObserverOutbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/observer/export": {
         parameters: {
             query?: never;
@@ -2244,6 +2279,43 @@ export interface components {
             /** @description Observers added (or, on a dry run, that would be added). */
             count: number;
             dryRun: boolean;
+        };
+        ObserverOutboxImportForm: {
+            /**
+             * @description The outbox file, at most 60 MiB: `{ format: "vote-monitor-outbox", version: 1, observerPhone, savedAt,
+             *     items: [{ id, roundId, createdAt, urgent, payload }] }`, where `payload` is `{ kind: answers, body:
+             *     AnswersSubmission }`, `{ kind: arrival, body: PollingStationArrival }`, `{ kind: departure, body:
+             *     PollingStationDeparture }` or `{ kind: note, body: { countyCode, pollingStationNumber, questionId?,
+             *     text? }, photos: [{ name, type, base64 }] }`.
+             */
+            file: string;
+        };
+        ObserverOutboxImportItem: {
+            /**
+             * Format: uuid
+             * @description The item's id in the file, claimed as the observer's Idempotency-Key.
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "answers" | "arrival" | "departure" | "note";
+            /**
+             * @description `already_there`: the phone sent it, or an earlier import brought it, before.
+             * @enum {string}
+             */
+            outcome: "imported" | "already_there" | "refused";
+            /** @description A refused item's status, as the observer's write would have got it. */
+            status?: number;
+            /** @description A refused item's problem code. */
+            code?: string;
+            /** @description A refused item's problem detail. */
+            detail?: string;
+        };
+        ObserverOutboxImportReport: {
+            /** @description Each item of the file, in the order they were performed (their `createdAt`). */
+            items: components["schemas"]["ObserverOutboxImportItem"][];
+            imported: number;
+            alreadyThere: number;
+            refused: number;
         };
         County: {
             id: number;
@@ -4374,6 +4446,57 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ImportProblem"];
                 };
             };
+        };
+    };
+    importObserverOutbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ObserverOutboxImportForm"];
+            };
+        };
+        responses: {
+            /** @description Every item was imported, found already there, or refused; the report lists each. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "0b6f8a52-3c1e-4f43-9a57-3f2d8f0c1a11",
+                     *           "kind": "arrival",
+                     *           "outcome": "imported"
+                     *         },
+                     *         {
+                     *           "id": "6a1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "kind": "note",
+                     *           "outcome": "refused",
+                     *           "status": 422,
+                     *           "code": "station_retired",
+                     *           "detail": "Polling station CJ 15 is retired."
+                     *         }
+                     *       ],
+                     *       "imported": 1,
+                     *       "alreadyThere": 0,
+                     *       "refused": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ObserverOutboxImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     exportObservers: {

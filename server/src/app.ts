@@ -34,6 +34,7 @@ import { ngoHandlers } from "./ngos/routes.ts";
 import { notificationHandlers } from "./notifications/routes.ts";
 import { observerAppHandlers } from "./observer-app/routes.ts";
 import { observerHandlers } from "./observers/routes.ts";
+import { observerOutboxHandlers } from "./observer-outbox/routes.ts";
 import { pollingStationAdminHandlers, pollingStationHandlers } from "./polling-stations/routes.ts";
 import { databaseUnavailable, fail, isDatabaseUnavailable, problem, problemResponse, ProblemError } from "./problem.ts";
 import { archivedRound, resolveRound } from "./rounds/resolve.ts";
@@ -61,6 +62,7 @@ const adminHandlers: AdminHandlers = {
   ...ngoHandlers,
   ...ngoAdminHandlers,
   ...observerHandlers,
+  ...observerOutboxHandlers,
   ...assignmentHandlers,
   ...pollingStationAdminHandlers,
   ...formAdminHandlers,
@@ -78,7 +80,13 @@ const adminHandlers: AdminHandlers = {
 
 const MiB = 1024 * 1024;
 // A station import's file is at most 20 MiB (import-form.ts); the body adds the multipart envelope and `columns`.
-const bodyLimits: Partial<Record<OperationId, number>> = { importObservers: 5 * MiB, createNote: 52 * MiB, importPollingStations: 21 * MiB };
+// An outbox file is at most 60 MiB (observer-outbox/outbox-file.ts), with the multipart envelope.
+const bodyLimits: Partial<Record<OperationId, number>> = {
+  importObservers: 5 * MiB,
+  createNote: 52 * MiB,
+  importPollingStations: 21 * MiB,
+  importObserverOutbox: 61 * MiB,
+};
 const DEFAULT_BODY_LIMIT = 1 * MiB;
 
 /** Builds the whole server with no side effects: routes, roles and validation all come from the contract. */

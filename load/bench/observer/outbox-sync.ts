@@ -22,7 +22,9 @@ const done = (request: string) => `new Promise((resolve, reject) => { const r = 
 /**
  * Queues `count` answer batches (OutboxItem, src/observer-app/outbox/outbox-item.ts) for the observer's first assigned
  * station and the first form for every station, as the app would have queued them offline: each answers the form's
- * questions with one ordinary (not flagged, not free-text) option, chosen in turn.
+ * questions with one ordinary (not flagged, not free-text) option, chosen in turn. Each has a key of its own: the app
+ * keeps one unsent version of a form at a station, so a real outbox of 100 items changes 100 different things (forms
+ * at stations, notes, visits), which may travel together; items of one key go one after another by design.
  */
 const queueAnswerBatches = (count: number) => `(async () => {
   const db = await ${OPEN_DB};
@@ -41,7 +43,7 @@ const queueAnswerBatches = (count: number) => `(async () => {
       options: [{ optionId: q.options[i % q.options.length].idOption }],
     }));
     outbox.put({
-      id: crypto.randomUUID(), seq: start + i, roundId: round.id, dedupeKey: "answers:" + station.id + ":" + form.id,
+      id: crypto.randomUUID(), seq: start + i, roundId: round.id, dedupeKey: "answers:" + station.id + ":" + form.id + ":" + i,
       urgent: false, state: "queued", attempts: 0, createdAt: new Date(start + i).toISOString(), sentAt: null, refusal: null,
       summary: { station: { countyCode: station.countyCode, number: station.pollingStationNumber }, formCode: form.code, answerCount: answers.length },
       payload: { kind: "answers", body: { answers } },
@@ -71,6 +73,8 @@ export async function outboxSyncOnce(browser: Browser, baseURL: string, count: n
   await page.getByLabel("PIN").fill(OBSERVER.pin);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("region", { name: "Your assigned stations" }).waitFor();
+  // The forms and the registry are on the phone: the app says it is ready offline.
+  await page.locator('[data-offline-ready="true"]').waitFor({ timeout: 60_000 });
   await serviceWorkerInControl(page);
 
   const cdp = await throttle(context, page, {});

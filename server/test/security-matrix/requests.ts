@@ -1,4 +1,4 @@
-import { createECDH, randomBytes } from "node:crypto";
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { Caller } from "./roles.ts";
 import {
@@ -60,7 +60,7 @@ const BROWSER_KEYS = (() => {
   const ecdh = createECDH("prime256v1");
   return { p256dh: ecdh.generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") };
 })();
-const pushEndpoint = (t: Target, use = "save") => `https://push.example.org/matrix/${use}/${t.observer.id}`;
+const pushEndpoint = (t: Target, use = "save") => `https://fcm.googleapis.com/fcm/send/matrix-${use}/${t.observer.id}`;
 const subscriptionOwners = async (w: World, t: Target, use = "save") =>
   (await db(w).selectFrom("webPushSubscription").select("observerId").where("endpoint", "=", pushEndpoint(t, use)).execute()).map((row) => row.observerId);
 /** An organizer's answer to the same request does hold NGO 1's data: the leak check of the others is not vacuous. */
@@ -129,6 +129,24 @@ export const rows: Record<string, OperationRow> = {
       return w.api.server.request("/api/v1/observer/import", { method: "POST", token, body: form });
     },
     state: observersOf,
+  },
+  importObserverOutbox: {
+    allowed: 200,
+    scope: 404,
+    call: (w, t, token) => {
+      const item = {
+        id: randomUUID(),
+        roundId: 1,
+        createdAt: "2026-11-22T07:00:00Z",
+        urgent: false,
+        payload: { kind: "arrival", body: { countyCode: t.station.county, pollingStationNumber: t.station.number, observerArrivalTime: "2026-11-22T06:30:00Z" } },
+      };
+      const content = { format: "vote-monitor-outbox", version: 1, observerPhone: t.observer.phone, savedAt: "2026-11-22T08:00:00Z", items: [item] };
+      const form = new FormData();
+      form.append("file", new Blob([JSON.stringify(content)], { type: "application/json" }), "outbox.json");
+      return w.api.server.request("/api/v1/observer-outbox/import", { method: "POST", token, body: form });
+    },
+    state: (w, t) => count(db(w).selectFrom("observerIdempotencyKey").select((e) => e.fn.countAll().as("n")).where("observerId", "=", t.observer.id)),
   },
   exportObservers: { allowed: 200, scope: 403, call: (w, t, token) => get(w, `/api/v1/observer/export?NgoId=${t.ngoId}`, token) },
   listActiveObservers: {

@@ -3,6 +3,7 @@ import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { ListQuery } from "../../shared/machines/list.machine";
 import { ObserverExportButton } from "./observer-list.export";
+import { ObserverOutboxImportButton } from "./outbox/ObserverOutboxImport";
 import { paths } from "../../shared/paths";
 
 interface ObserverListHeaderProps {
@@ -24,6 +25,7 @@ export function ObserverListHeader({ total, query }: ObserverListHeaderProps) {
         <Button component={Link} to={paths.observerImport.href()} variant="default">
           <Trans id="IMPORT" comment="Button: import observers from a file">Import</Trans>
         </Button>
+        <ObserverOutboxImportButton />
         <ObserverExportButton query={query} />
         <Button component={Link} to={paths.observerNew.href()}>
           <Trans id="OBSERVER_ADD" comment="Button: create a new observer">Add observer</Trans>

@@ -65,6 +65,7 @@ export const outboxSyncMachine = setup({
         loading: {
           invoke: {
             src: "loadOutbox",
+            id: "loadOutbox",
             onDone: { target: "sending", actions: assign({ items: ({ event }) => event.output }) },
             onError: "waiting",
           },
@@ -73,6 +74,7 @@ export const outboxSyncMachine = setup({
           description: "Takes the next item (urgent first), marks it sending, sends it with its id as the Idempotency-Key.",
           invoke: {
             src: "sendNext",
+            id: "sendNext",
             onDone: [
               { guard: { type: "outcomeIs", params: ({ event }) => ({ outcome: event.output.outcome.kind, expected: "empty" }) }, target: "refreshing", actions: assign({ items: ({ event }) => event.output.items, failures: 0 }) },
               {
@@ -96,6 +98,7 @@ export const outboxSyncMachine = setup({
           entry: assign({ pullAgain: false }),
           invoke: {
             src: "refresh",
+            id: "refresh",
             onDone: [{ guard: "askedToPullAgain", target: "sending" }, { target: "idle" }],
             onError: "idle",
           },
