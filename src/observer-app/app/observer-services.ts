@@ -60,6 +60,10 @@ export async function startObserverServices(storage: Storage = window.localStora
             sync.send({ type: "outbox.changed", items: [] });
           });
         },
+        // The phone, its outbox and its station stay: only the refused token goes, so that nothing more asks with it.
+        tokenRefused: () => {
+          token = null;
+        },
         sessionRenewed: () => sync.send({ type: "session.renewed" }),
       },
     }),

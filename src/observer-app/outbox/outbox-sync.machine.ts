@@ -43,7 +43,7 @@ export const outboxSyncMachine = setup({
   },
 }).createMachine({
   id: "outbox-sync",
-  description: "Sends the phone's outbox to the server one item at a time, then pulls what the server has for the observer.",
+  description: "Sends the phone's outbox to the server a few items at a time, then pulls what the server has for the observer.",
   context: { items: [], failures: 0, retryAfterSeconds: null, pullAgain: false },
   invoke: { src: "wakeSignals", id: "wakeSignals" },
   on: {
@@ -71,7 +71,8 @@ export const outboxSyncMachine = setup({
           },
         },
         sending: {
-          description: "Takes the next item (urgent first), marks it sending, sends it with its id as the Idempotency-Key.",
+          description:
+            "Takes the next items (urgent first, one per key, up to 4), marks them sending, sends each with its id as the Idempotency-Key.",
           invoke: {
             src: "sendNext",
             id: "sendNext",

@@ -32,6 +32,7 @@ export const observerSessionMachine = setup({
   actions: {
     persist: (_, _params: { session: ObserverSession }) => {},
     forget: () => {},
+    tokenRefused: () => {},
     sessionRenewed: () => {},
   },
   guards: {
@@ -87,7 +88,7 @@ export const observerSessionMachine = setup({
         "session.expired": {
           description: "The server refused the token: the observer signs in again; the outbox waits on the phone.",
           target: "signedOut",
-          actions: assign({ error: null }),
+          actions: [assign({ error: null }), "tokenRefused"],
         },
       },
     },
