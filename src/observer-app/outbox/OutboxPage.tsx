@@ -3,7 +3,8 @@ import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useSelector } from "@xstate/react";
 import { useServices } from "../app/services-context";
 import { unsentCount } from "./outbox-item";
-import { outboxFile, saveFile } from "./outbox-file";
+import { saveFile } from "../../shared/save-file";
+import { outboxFile } from "./outbox-file";
 import { OutboxItemCard } from "./OutboxItemCard";
 
 /** Everything the observer gave, newest first, each with its state; and the last resort, the outbox as a file. */
@@ -23,7 +24,7 @@ export function OutboxPage() {
         <Button onClick={() => sync.send({ type: "sync.now" })} disabled={unsent === 0}>
           <Trans>Send now</Trans>
         </Button>
-        <Button variant="default" disabled={unsent === 0} onClick={() => void outboxFile(items, phone, new Date()).then(saveFile)}>
+        <Button variant="default" disabled={unsent === 0} onClick={() => void outboxFile(items, phone, new Date()).then(({ name, blob }) => saveFile(blob, name))}>
           <Trans>Save to a file</Trans>
         </Button>
       </Group>

@@ -1,7 +1,7 @@
 import type { OutboxItem } from "./outbox-item";
 
 /** The file format staff import (POST /api/v1/observer-outbox/import): version 1. */
-export const OUTBOX_FILE_FORMAT = "vote-monitor-outbox";
+const OUTBOX_FILE_FORMAT = "vote-monitor-outbox";
 
 /** A Blob as base64, for a JSON file. */
 async function base64Of(blob: Blob): Promise<string> {
@@ -28,14 +28,4 @@ export async function outboxFile(items: readonly OutboxItem[], phone: string, no
   const content = { format: OUTBOX_FILE_FORMAT, version: 1, observerPhone: phone, savedAt: now.toISOString(), items: unsent };
   const stamp = now.toISOString().slice(0, 16).replace(/[-:T]/g, "");
   return { name: `outbox-${phone}-${stamp}.json`, blob: new Blob([JSON.stringify(content, null, 2)], { type: "application/json" }) };
-}
-
-/** Saves a file through the browser's download (the phone's Downloads folder). */
-export function saveFile({ name, blob }: { name: string; blob: Blob }): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
