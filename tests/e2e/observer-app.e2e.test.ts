@@ -87,11 +87,18 @@ describe.skipIf(!clusterUrl && !mustRun)("the observers' app in Chromium", () =>
     expect(await app.syncPhase()).toBe("offline");
 
     // The app closed and opened again with no network: the service worker serves it, IndexedDB kept everything.
+    // It opens on the station's screen as it was left, painted from the page itself, until the app has started.
+    await expect.poll(async () => (await app.keptScreen())?.path, { timeout: 10_000 }).toBe("/observer/");
     await page.close();
     const reopened = await context.newPage();
-    await reopened.goto("/observer/outbox");
+    const served = await reopened.goto("/observer/");
+    const servedHtml = (await served?.text()) ?? "";
+    expect(servedHtml).toContain("data-screen-snapshot inert");
+    expect(servedHtml).toContain("Station Cluj 15");
     const again = observerApp(reopened);
-    await reopened.getByRole("heading", { name: "Outbox" }).waitFor();
+    await expect.poll(() => reopened.locator("[data-screen-snapshot]").count(), { timeout: 10_000 }).toBe(0);
+    expect(await reopened.getByRole("heading", { name: "Station Cluj 15" }).count()).toBe(1);
+    await again.openOutbox();
     expect(await again.outboxStates()).toEqual(["queued", "queued", "queued", "queued", "queued"]);
     await seeNoAxeViolationsSoftly(reopened, { tags: WCAG_22_AA });
     expect(await count("SELECT count(*) AS n FROM observer_idempotency_key WHERE observer_id = $1")).toBe(0);
@@ -120,6 +127,7 @@ describe.skipIf(!clusterUrl && !mustRun)("the observers' app in Chromium", () =>
     await again.seeSignedOut();
     expect(await again.outboxStates()).toEqual([]);
     expect(await outboxSize(reopened)).toBe(0);
+    await expect.poll(() => again.keptScreen()).toBeNull();
     expect(errors.filter((error) => !error.includes("ERR_INTERNET_DISCONNECTED"))).toEqual([]);
     await closeAll(context);
   });
@@ -191,6 +199,13 @@ describe.skipIf(!clusterUrl && !mustRun)("the observers' app in Chromium", () =>
     await page.getByRole("button", { name: "Intră în cont" }).click();
     await page.getByRole("heading", { name: "Alegeți secția de votare" }).waitFor();
     await seeNoAxeViolationsSoftly(page, { tags: WCAG_22_AA });
+    // The header's language buttons: the chosen one pressed, the other switches the app and stays chosen.
+    const language = page.getByRole("group", { name: "Limba" });
+    expect(await language.getByRole("button", { name: "RO" }).getAttribute("aria-pressed")).toBe("true");
+    await language.getByRole("button", { name: "EN" }).click();
+    await page.getByRole("heading", { name: "Choose your polling station" }).waitFor();
+    expect(await page.getByRole("group", { name: "Language" }).getByRole("button", { name: "EN" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
     await closeAll(context);
   });
 });

@@ -47,7 +47,7 @@ try {
   for (let run = 0; run < RUNS; run++) {
     const load = await firstLoadOnce(browser, server.url);
     loads.push(load);
-    console.log(`   run ${run + 1}: sign-in form ${load.signInFormMs.toFixed(0)} ms, station picker ${load.stationPickerMs.toFixed(0)} ms, offline ${load.offlineFirstScreenMs.toFixed(0)} ms`);
+    console.log(`   run ${run + 1}: sign-in form ${load.signInFormMs.toFixed(0)} ms, station picker ${load.stationPickerMs.toFixed(0)} ms, offline ${load.offlineFirstScreenMs.toFixed(0)} ms painted, ${load.offlineWorkingMs.toFixed(0)} ms working`);
   }
   const last = loads[loads.length - 1];
   const kilobytes = median(loads.map((load) => load.gzipBytes)) / 1000;
@@ -61,7 +61,9 @@ try {
     `   signing in fetched ${fetched.length} responses, ${(fetched.reduce((sum, f) => sum + f.bytes, 0) / 1000).toFixed(1)} kB on the wire; ` +
       `largest: ${fetched.slice(0, 3).map((f) => `${f.path} ${(f.bytes / 1000).toFixed(1)} kB`).join(", ")}`,
   );
-  console.log(`b. opening offline at 4x CPU (service worker): "${last.offlineHeading}" visible after ${ms(loads.map((load) => load.offlineFirstScreenMs))} (target ≤ 1000 ms); at 1x CPU ${ms(loads.map((load) => load.offlineFirstScreenFullSpeedMs))}`);
+  console.log(`b. opening offline at 4x CPU (service worker), on the screen it was left on, "${last.offlineHeading}":`);
+  console.log(`   painted after ${ms(loads.map((load) => load.offlineFirstScreenMs))} (target ≤ 1000 ms); the app working after ${ms(loads.map((load) => load.offlineWorkingMs))}`);
+  console.log(`   at 1x CPU: painted after ${ms(loads.map((load) => load.offlineFirstScreenFullSpeedMs))}, working after ${ms(loads.map((load) => load.offlineWorkingFullSpeedMs))}`);
 
   const keysBefore = await keyCount();
   const { queued, result } = await outboxSyncOnce(browser, server.url, OUTBOX_ITEMS);

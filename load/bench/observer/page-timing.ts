@@ -30,6 +30,8 @@ const MARKS_SCRIPT = `
   const headings = () => Array.from(document.querySelectorAll("h1"));
   const checks = {
     firstScreen: () => headings().some(shown),
+    // The app started: its own screen in place of the one the page came with (src/observer-app/app/screen-snapshot.ts).
+    working: () => !document.querySelector("[data-screen-snapshot]") && headings().some(shown),
     signInForm: () => shown(document.querySelector("input[type=tel]")) && shown(document.querySelector("input[type=password]")),
     stationPicker: () =>
       headings().some((h) => h.textContent.includes("Choose your polling station") && shown(h)) &&
@@ -43,7 +45,7 @@ const MARKS_SCRIPT = `
 })();
 `;
 
-export type MarkName = "firstScreen" | "signInForm" | "stationPicker" | "submitted";
+export type MarkName = "firstScreen" | "working" | "signInForm" | "stationPicker" | "submitted";
 
 /** Every page of the context records its marks (see MARKS_SCRIPT). */
 export const recordMarks = (context: BrowserContext) => context.addInitScript(MARKS_SCRIPT);
@@ -53,6 +55,16 @@ export async function markTime(page: Page, name: MarkName, timeout = 60_000): Pr
   // A function, not a string: the app's Content-Security-Policy forbids the eval that a string predicate needs.
   const mark = await page.waitForFunction((name) => (window as unknown as { __marks?: Record<string, number> }).__marks?.[name], name, { timeout, polling: 50 });
   return (await mark.jsonValue()) as number;
+}
+
+/**
+ * When the first screen was painted: the first contentful paint, or the first screen's mark where that came later (a
+ * lower bound then, its own paint follows within a frame or so).
+ */
+export async function firstScreenPainted(page: Page, timeout = 10_000): Promise<number> {
+  const shown = await markTime(page, "firstScreen", timeout);
+  const paint = await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime, undefined, { timeout, polling: 50 });
+  return Math.max(shown, await paint.jsonValue());
 }
 
 /**

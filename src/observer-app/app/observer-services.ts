@@ -13,6 +13,7 @@ import { createSessionStorage } from "../session/session-storage";
 import { DATA_KEYS } from "../storage/data-keys";
 import { forgetObserverData, openObserverDb, readValue, writeValue, type ObserverDb } from "../storage/observer-db";
 import { createObserverStore, EMPTY_DATA, type ObserverStore } from "../storage/observer-store";
+import { forgetScreenSnapshot } from "./screen-snapshot";
 
 export interface ObserverServices {
   api: ApiClient;
@@ -54,7 +55,8 @@ export async function startObserverServices(storage: Storage = window.localStora
           token = null;
           sessionStorage.clear();
           void dropPushSubscription().catch(() => undefined);
-          // Nothing of the observer who left stays on the phone: sent items, answers, station, messages.
+          void forgetScreenSnapshot();
+          // Nothing of the observer who left stays on the phone: sent items, answers, station, messages, last screen.
           void forgetObserverData(db).then(() => {
             store.trigger.loaded({ data: EMPTY_DATA });
             sync.send({ type: "outbox.changed", items: [] });

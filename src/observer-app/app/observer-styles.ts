@@ -19,7 +19,6 @@ import "@mantine/core/styles/Loader.css";
 import "@mantine/core/styles/Paper.css";
 import "@mantine/core/styles/PasswordInput.css";
 import "@mantine/core/styles/Radio.css";
-import "@mantine/core/styles/SegmentedControl.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Title.css";

@@ -1,16 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useSelector } from "@xstate/react";
-import { Link, Navigate } from "react-router";
+import { Link } from "react-router";
 import { useServices } from "../app/services-context";
 import { FormList } from "../forms/FormList";
+import { StationPicker } from "./StationPicker";
 
-/** The station the observer is at: when they arrived, leaving it, and its forms. */
+/**
+ * The station the observer is at: when they arrived, leaving it, and its forms; the picker until they are at one, at
+ * the app's own address (not a redirect), so that the app opens on the screen it was left on (app/screen-snapshot.ts).
+ */
 export function StationHome() {
   const { t, i18n } = useLingui();
   const { store, writes } = useServices();
   const current = useSelector(store, (snapshot) => snapshot.context.currentStation);
-  if (!current) return <Navigate to="/stations" replace />;
+  if (!current) return <StationPicker />;
   const { countyName, number, place } = current;
   const arrivedAt = current.arrivedAt ? i18n.date(current.arrivedAt, { hour: "2-digit", minute: "2-digit" }) : null;
 

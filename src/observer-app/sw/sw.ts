@@ -7,6 +7,7 @@
 /// <reference lib="webworker" />
 import { APP_SCOPE, cacheName, isAppCache, PRECACHE_GLOBAL, readPrecache, type Precache } from "./precache.ts";
 import { notificationOf, PUSH_RECEIVED } from "./push-message.ts";
+import { withKeptScreen } from "./screen-snapshot.ts";
 
 declare const self: ServiceWorkerGlobalScope & { [PRECACHE_GLOBAL]?: Precache };
 
@@ -47,7 +48,8 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     (async () => {
       const cached = await caches.match(key, { cacheName: currentCache });
-      return cached ?? fetch(request);
+      if (!cached) return fetch(request);
+      return request.mode === "navigate" ? withKeptScreen(cached, url.pathname) : cached;
     })(),
   );
 });

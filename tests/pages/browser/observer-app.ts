@@ -104,6 +104,12 @@ export function observerApp(page: Page) {
       await alert.waitFor();
       return alert.innerText();
     },
+    /** The screen kept for the app's next opening (src/observer-app/app/screen-snapshot.ts), or null. */
+    keptScreen: () =>
+      page.evaluate(async () => {
+        const kept = await caches.match("/observer/__screen-snapshot", { cacheName: "observer-screen" });
+        return kept ? ((await kept.json()) as { path: string; html: string }) : null;
+      }),
     async seeSignedOut() {
       await page.getByRole("heading", { name: "Vote Monitor: observers" }).waitFor();
     },
