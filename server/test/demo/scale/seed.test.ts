@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle, Engine } from "../../../src/db/database.ts";
 import { createMemoryFileStore } from "../../../src/files/file-store.ts";
 import { bothEngines, engines } from "../../harness.ts";
@@ -29,6 +29,18 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((handle) => handle.close()));
 });
 
+/** Each engine's first complete run, kept open for the earlier round's test to start from (a run takes 5–15 s). */
+const completeRuns = new Map<Engine, DatabaseHandle>();
+afterAll(async () => {
+  await Promise.all([...completeRuns.values()].map((handle) => handle.close()));
+});
+
+/** A database of its own that outlives its test, which `completeRuns` closes. */
+async function keptDatabase(engine: Engine): Promise<DatabaseHandle> {
+  const copy = await copyOfTemplate(engine, { seed: false });
+  return { ...copy.handle, close: () => copy.handle.close().then(() => copy.drop()) };
+}
+
 /** Makes the second chunk of observers (251–300) fail midway, as a crash would: its transaction rolls back. */
 async function breakSecondChunk(handle: DatabaseHandle): Promise<() => Promise<void>> {
   await handle.exec(`
@@ -50,7 +62,8 @@ describe.each(bothEngines)("seedScaleData on %s", { timeout: 90_000 }, (engine) 
   };
 
   it("writes the demo, the added NGOs, the observers with their answers and notes, and the notifications", async () => {
-    const handle = await freshDatabase(engine);
+    const handle = await keptDatabase(engine);
+    completeRuns.set(engine, handle);
     const files = createMemoryFileStore();
     await expect(seedScaleData(handle, files, { profile })).resolves.toEqual({ wrote: true });
     uninterrupted = fingerprint(handle.db);
@@ -90,8 +103,12 @@ describe.each(bothEngines)("seedScaleData on %s", { timeout: 90_000 }, (engine) 
 // run's one engine, PostgreSQL in CI. A dataset complete with one round gets the copy on its next run, as here.
 describe.each(engines)("seedScaleData's earlier round on %s", { timeout: 90_000 }, (engine) => {
   it("writes an earlier round of the same size beside the current one, archived, the current round unchanged", async () => {
-    const handle = await freshDatabase(engine);
-    await seedScaleData(handle, createMemoryFileStore(), { profile });
+    // The complete run of the tests above (it wrote nothing on its second run), else one of its own (run alone, -t).
+    let handle = completeRuns.get(engine);
+    if (!handle) {
+      handle = await freshDatabase(engine);
+      await seedScaleData(handle, createMemoryFileStore(), { profile });
+    }
     const alone = await fingerprint(handle.db);
     await expect(seedScaleData(handle, createMemoryFileStore(), { profile: { ...profile, previousRound: true } })).resolves.toEqual({ wrote: true });
     const printed = await fingerprint(handle.db);
