@@ -1863,7 +1863,9 @@ export interface paths {
          * Which push provider this server sends through
          * @description Roles: organizer, ngoAdmin. `firebase` when a Firebase service account is configured
          *     (`FIREBASE_SERVICE_ACCOUNT` or `GOOGLE_APPLICATION_CREDENTIALS`), otherwise `outbox`: notifications are
-         *     recorded but not pushed, which the composer says before anything is sent.
+         *     recorded but not pushed to the phone apps. `webPush` says whether the observers' web app is pushed to as
+         *     well (unless `WEB_PUSH=off`), whatever the provider: with `outbox`, it is the only channel that pushes. The
+         *     composer says both before anything is sent.
          */
         get: operations["getNotificationProvider"];
         put?: never;
@@ -3343,10 +3345,12 @@ export interface components {
          *     back into draft too) is `form.updated`; an imported file makes a new draft, `form.imported`. A polling
          *     station brought back (`status` from `retired` to `active`) is `station.updated`; `stations.imported` is about
          *     no single station (`subject.id` null, labelled with the file's name, `count` the stations added, changed
-         *     and retired, each number also a change from null).
+         *     and retired, each number also a change from null). `observer.outboxImported` is a file of the observer's
+         *     unsent reports brought in by staff (`count` the items imported; `imported`, `alreadyThere` and `refused`
+         *     each a change from null).
          * @enum {string}
          */
-        AuditAction: "observer.created" | "observer.updated" | "observer.deleted" | "observer.pinReset" | "observers.imported" | "ngo.created" | "ngo.updated" | "ngo.deleted" | "ngo.activated" | "ngo.deactivated" | "ngo.organizerGranted" | "ngo.organizerRevoked" | "ngoAdmin.created" | "ngoAdmin.passwordReset" | "ngoAdmin.deleted" | "form.created" | "form.updated" | "form.published" | "form.deleted" | "forms.reordered" | "form.imported" | "notification.sent" | "thread.stateChanged" | "station.created" | "station.updated" | "station.retired" | "stations.imported" | "electionRound.created" | "electionRound.updated" | "electionRound.started" | "electionRound.archived" | "electionRound.reopened";
+        AuditAction: "observer.created" | "observer.updated" | "observer.deleted" | "observer.pinReset" | "observer.outboxImported" | "observers.imported" | "ngo.created" | "ngo.updated" | "ngo.deleted" | "ngo.activated" | "ngo.deactivated" | "ngo.organizerGranted" | "ngo.organizerRevoked" | "ngoAdmin.created" | "ngoAdmin.passwordReset" | "ngoAdmin.deleted" | "form.created" | "form.updated" | "form.published" | "form.deleted" | "forms.reordered" | "form.imported" | "notification.sent" | "thread.stateChanged" | "station.created" | "station.updated" | "station.retired" | "stations.imported" | "electionRound.created" | "electionRound.updated" | "electionRound.started" | "electionRound.archived" | "electionRound.reopened";
         AuditActor: {
             /** @description Null once the account is deleted. */
             adminId: number | null;
@@ -7881,7 +7885,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The provider. */
+            /** @description The provider, and whether Web Push is on. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7889,11 +7893,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "provider": "outbox"
+                     *       "provider": "outbox",
+                     *       "webPush": true
                      *     }
                      */
                     "application/json": {
                         provider: components["schemas"]["NotificationProvider"];
+                        /** @description Web Push to the observers' web app is on (their live subscriptions are pushed to). */
+                        webPush: boolean;
                     };
                 };
             };

@@ -14,6 +14,7 @@ import { createS3FileStore } from "./files/s3-file-store.ts";
 import { listen } from "./http/listen.ts";
 import { createLiveHub } from "./live/hub.ts";
 import { createLiveRetention } from "./live/retention.ts";
+import { createObserverKeyRetention } from "./observer-idempotency-retention.ts";
 import { createClaimSweeper } from "./reports/triage/claim-sweeper.ts";
 import { createFanOut } from "./notifications/fan-out.ts";
 import { firebaseMessaging, firebaseProvider } from "./notifications/firebase.ts";
@@ -52,6 +53,8 @@ const live = createLiveHub({ db: liveReads.db, listen: database.listen });
 await live.start();
 const liveRetention = createLiveRetention({ db: database.db, clock });
 liveRetention.start();
+const observerKeyRetention = createObserverKeyRetention({ db: database.db, clock });
+observerKeyRetention.start();
 // Claims whose holder's tab closed lapse within 2 minutes: the 90 s lease plus at most one sweep.
 const claimSweeper = createClaimSweeper({ db: database.db, clock, intervalMs: 5_000 });
 claimSweeper.start();
@@ -102,6 +105,7 @@ async function shutdown() {
   // Ends the open event streams, which would otherwise hold server.close() open; clients reconnect elsewhere.
   await live.stop();
   await liveRetention.stop();
+  await observerKeyRetention.stop();
   await claimSweeper.stop();
   // A batch in flight finishes and records its outcomes; queued recipients wait for the next start.
   await fanOut.stop();

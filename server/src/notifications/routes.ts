@@ -48,5 +48,8 @@ export const notificationHandlers: AdminHandlers = {
     return json(200, pageBody(items, totalItems, paging) satisfies JsonResponseOf<"listNotificationRecipients", 200>);
   },
 
-  getNotificationProvider: ({ deps }) => json(200, { provider: delivery(deps).provider.name } satisfies JsonResponseOf<"getNotificationProvider", 200>),
+  getNotificationProvider: ({ deps }) => {
+    const { provider, webPush } = delivery(deps);
+    return json(200, { provider: provider.name, webPush: webPush !== undefined } satisfies JsonResponseOf<"getNotificationProvider", 200>);
+  },
 };

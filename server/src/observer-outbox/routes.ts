@@ -1,10 +1,12 @@
 import type { Kysely } from "kysely";
+import { staffAct } from "../audit/record.ts";
 import { scopeOf, type NgoScope } from "../auth/scope.ts";
 import type { Database } from "../db/schema.ts";
 import { json, type AdminHandlers, type JsonResponseOf } from "../http/handler.ts";
 import { parseMultipart, readSingle } from "../http/multipart.ts";
 import { fail, problem, ProblemError } from "../problem.ts";
 import { findManagedObserver } from "../observers/scope.ts";
+import { logOutboxImport } from "./import-log.ts";
 import { MAX_OUTBOX_BYTES, readOutboxFile } from "./outbox-file.ts";
 import { performItem, type ItemReport } from "./perform.ts";
 
@@ -21,6 +23,7 @@ export const observerOutboxHandlers: AdminHandlers = {
     for (const entry of outbox.entries) items.push(await performItem(deps, principal, entry));
     const count = (outcome: ItemReport["outcome"]) => items.filter((item) => item.outcome === outcome).length;
     const body = { items, imported: count("imported"), alreadyThere: count("already_there"), refused: count("refused") };
+    await logOutboxImport(deps.db, observer.id, body, staffAct(admin, deps.clock));
     return json(200, body satisfies JsonResponseOf<"importObserverOutbox", 200>);
   },
 };

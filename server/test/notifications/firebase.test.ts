@@ -73,7 +73,7 @@ describe.each(engines)("notifications through Firebase (a fake messaging client)
   };
 
   it("names firebase as the provider", async () => {
-    expect(await (await api.get("/api/v1/notification/provider", api.organizer)).json()).toEqual({ provider: "firebase" });
+    expect(await (await api.get("/api/v1/notification/provider", api.organizer)).json()).toEqual({ provider: "firebase", webPush: false });
   });
 
   it("pushes title and body to each device and marks the recipients sent", async () => {

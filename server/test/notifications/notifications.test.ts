@@ -229,9 +229,9 @@ describe.each(bothEngines)("notifications through the outbox on %s", (engine) =>
     });
   });
 
-  it("names the provider: the outbox when none is configured", async () => {
+  it("names the provider: the outbox when none is configured, and Web Push off when it is", async () => {
     const response = await api.get("/api/v1/notification/provider", api.ngo2Admin);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ provider: "outbox" });
+    expect(await response.json()).toEqual({ provider: "outbox", webPush: false });
   });
 });

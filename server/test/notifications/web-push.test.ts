@@ -54,6 +54,12 @@ describe.each(engines)("notifications by Web Push (a local push service) on %s",
   };
   const pushedTo = (endpoint: string) => push.received().filter((message) => message.endpoint === endpoint);
 
+  it("tells staff that Web Push delivers, though no phone provider is configured", async () => {
+    const response = await api.get("/api/v1/notification/provider", api.ngo2Admin);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ provider: "outbox", webPush: true });
+  });
+
   it("answers the server's VAPID public key to observers", async () => {
     const response = await api.get("/api/v1/my/push-key", ana.token);
     expect(response.status).toBe(200);

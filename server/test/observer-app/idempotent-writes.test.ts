@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import type { components } from "../../../openapi/schema.d.ts";
 import { demoPng } from "../../src/demo/images.ts";
 import { expectProblem, serverTests, type SignedInServer } from "../fixtures.ts";
 import { createFailingFileStore, type FailingFileStore } from "../fixtures/failing-file-store.ts";
@@ -11,6 +12,8 @@ import { bothEngines } from "../harness.ts";
  * and without the header nothing changes. On both engines: a race of two sends is real concurrency on PostgreSQL and
  * one connection taken in turn on PGlite.
  */
+type Note = components["schemas"]["Note"];
+
 const stores = new Map<string, FailingFileStore>();
 const tests = serverTests({ observers: 30, files: (engine) => stores.set(engine, createFailingFileStore()).get(engine)! });
 
@@ -212,6 +215,30 @@ describe.each(bothEngines)("idempotent observer writes on %s", (engine) => {
       expect(await again.json()).toEqual(firstBody);
       expect(await noteCount(observer.id)).toBe(1);
       expect(files()).toBe(filesBefore + 1);
+    });
+
+    it("answers a resend hours later with its photo's URL signed anew, the first one having expired", async () => {
+      const observer = await newObserver();
+      const key = freshKey();
+      const first = await note(observer.token, key, "Trimisă din nou seara.");
+      const firstBody = (await first.json()) as Note;
+      const morning = api.server.clock.now;
+      api.server.clock.advance(3 * 60 * 60);
+      try {
+        // The morning's token has expired too: the phone signs in again before it resends.
+        const signIn = await api.server.request("/api/v2/access/observer", { method: "POST", json: { phone: observer.phone, pin: "2468" } });
+        const { access_token: token } = (await signIn.json()) as { access_token: string };
+        const again = await note(token, key, "Trimisă din nou seara.");
+        expect([again.status, replayed(again)]).toEqual([201, "true"]);
+        const againBody = (await again.json()) as Note;
+        const url = againBody.attachments[0]!.url;
+        expect(againBody).toEqual({ ...firstBody, attachmentPath: url, attachments: [{ ...firstBody.attachments[0]!, url }] });
+        await expectProblem(await api.server.request(firstBody.attachments[0]!.url), 403, "forbidden");
+        expect((await api.server.request(url)).status).toBe(200);
+      } finally {
+        // Back to the morning, so that the other tests' tokens still hold.
+        api.server.clock.now = morning;
+      }
     });
 
     it("saves one note, and keeps one photo, when the same key is sent twice at once", async () => {

@@ -2,6 +2,7 @@ import { describe, expect } from "vitest";
 import type { components } from "../../../openapi/schema.d.ts";
 import { expectProblem, serverTests, type SignedInServer } from "../fixtures.ts";
 import { engines } from "../harness.ts";
+import { anyId, auditOf, demoActors } from "../fixtures/audit-fixture.ts";
 import { createReporters, type Reporters } from "../fixtures/reports-fixture.ts";
 
 type Report = components["schemas"]["ObserverOutboxImportReport"];
@@ -115,6 +116,33 @@ describe.each(engines)("importObserverOutbox on %s", (engine) => {
       refused: 1,
     });
     expect(await counts(r.other.id)).toEqual({ answers: 0, notes: 2, photos: 1, visits: 1 });
+  });
+
+  it("logs one entry per import with its counts, and none for a file refused whole", async () => {
+    const arrivedBefore = item(11, { kind: "arrival", body: { countyCode: "AB", pollingStationNumber: 5, observerArrivalTime: "2026-11-22T07:00:00Z" } });
+    const unknownStation = item(51, { kind: "arrival", body: { countyCode: "AB", pollingStationNumber: 99999, observerArrivalTime: "2026-11-22T07:00:00Z" } });
+    const notes = [52, 53].map((n) => item(n, { kind: "note", body: { countyCode: "AB", pollingStationNumber: 5, text: `Nota ${n}` }, photos: [] }));
+    const entries = await auditOf(api, async () => void (await imported(await upload(outbox([arrivedBefore, unknownStation, ...notes], r.other.phone)))));
+    const observer = await api.db().selectFrom("observer").innerJoin("ngo", "ngo.id", "observer.ngoId").select(["observer.name", "ngoId", "ngo.name as ngoName"]).where("observer.id", "=", r.other.id).executeTakeFirstOrThrow();
+    expect(entries).toEqual([
+      {
+        id: anyId,
+        at: api.server.clock.now.toISOString(),
+        action: "observer.outboxImported",
+        actor: (await demoActors(api)).organizer,
+        subject: { type: "observer", id: r.other.id, label: `${observer.name} (${r.other.phone})`, exists: true },
+        ngoId: observer.ngoId,
+        ngoName: observer.ngoName,
+        electionRoundId: null,
+        changes: [
+          { field: "imported", from: null, to: "2" },
+          { field: "alreadyThere", from: null, to: "1" },
+          { field: "refused", from: null, to: "1" },
+        ],
+        count: 2,
+      },
+    ]);
+    expect(await auditOf(api, async () => void (await expectProblem(await upload("not json", api.organizer), 400, "validation")))).toEqual([]);
   });
 
   it("answers another NGO's admin about this NGO's observer like a missing one", async () => {

@@ -37,6 +37,9 @@ export const fieldLabels: Record<string, MessageDescriptor> = {
   added: msg({ message: "Added", context: "how many stations", comment: "Activity log: how many polling stations an import added" }),
   changed: msg({ message: "Changed", context: "how many stations", comment: "Activity log: how many polling stations an import changed" }),
   retired: msg({ message: "Retired", context: "how many stations", comment: "Activity log: how many polling stations an import retired" }),
+  imported: msg({ message: "Imported", context: "how many reports", comment: "Activity log: how many of an observer's unsent reports an import saved" }),
+  alreadyThere: msg({ message: "Already there", context: "how many reports", comment: "Activity log: how many of an observer's unsent reports the server had already" }),
+  refused: msg({ message: "Refused", context: "how many reports", comment: "Activity log: how many of an observer's unsent reports the server refused" }),
 };
 
 /** Yes/no values, in any field: the server writes booleans as "true" and "false". */

@@ -21,7 +21,7 @@ export const AUDIT_LIST_INPUT: ListInput = { pageSize: 20, emptyFilter: EMPTY_AU
  * import of observers under the NGO they joined and a reordering under the forms (with no single form).
  */
 export const ACTIONS_BY_SUBJECT_TYPE = {
-  observer: ["observer.created", "observer.updated", "observer.deleted", "observer.pinReset"],
+  observer: ["observer.created", "observer.updated", "observer.deleted", "observer.pinReset", "observer.outboxImported"],
   ngo: [
     "ngo.created",
     "ngo.updated",

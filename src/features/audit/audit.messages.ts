@@ -25,6 +25,10 @@ export const actionLabels: Record<AuditAction, MessageDescriptor> = {
   "observer.updated": msg({ message: "Changed observer", comment: "Activity log: what a staff member did" }),
   "observer.deleted": msg({ message: "Deleted observer", comment: "Activity log: what a staff member did" }),
   "observer.pinReset": msg({ message: "Reset observer's PIN", comment: "Activity log: what a staff member did" }),
+  "observer.outboxImported": msg({
+    message: "Imported observer's unsent reports",
+    comment: "Activity log: what a staff member did (a file of reports the observer's phone could not send)",
+  }),
   "observers.imported": msg({ message: "Imported observers", comment: "Activity log: what a staff member did (a CSV import into an NGO)" }),
   "ngo.created": msg({ message: "Added NGO", comment: "Activity log: what a staff member did" }),
   "ngo.updated": msg({ message: "Changed NGO", comment: "Activity log: what a staff member did" }),

@@ -9,8 +9,8 @@ import { ListLoading } from "../../shared/ui/ListLoading";
 import { newIdempotencyKey } from "./idempotency-key";
 import { notificationComposerMachine } from "./notification-composer.machine";
 import * as composer from "./notification-composer.selectors";
-import { CHANNEL, SENDER, createComposerActors, createCountyActors, createProviderActors, type County, type NotificationProvider } from "./notifications.actors";
-import { composerMessages } from "./notifications.messages";
+import { CHANNEL, SENDER, createComposerActors, createCountyActors, createProviderActors, type County, type NotificationDelivery } from "./notifications.actors";
+import { composerMessages, deliveryWarning } from "./notifications.messages";
 import { NotificationCandidates } from "./NotificationCandidates";
 import { NotificationSendFailed, NotificationSent } from "./NotificationOutcome";
 import { NotificationReach } from "./NotificationReach";
@@ -29,7 +29,8 @@ export function NotificationComposer({ observerIds }: { observerIds: number[] })
   const providerActor = usePageActor(resourceMachine, createProviderActors(api));
   const counties = useSelector(countiesActor, (snapshot) => (selectData(snapshot) as County[] | null) ?? NO_COUNTIES);
   const countiesLoading = useSelector(countiesActor, selectIsLoading);
-  const provider = useSelector(providerActor, (snapshot) => selectData(snapshot) as NotificationProvider | null);
+  const delivery = useSelector(providerActor, (snapshot) => selectData(snapshot) as NotificationDelivery | null);
+  const warning = deliveryWarning(delivery);
 
   const draft = useSelector(actor, composer.selectDraft);
   const criteria = useSelector(actor, composer.selectCriteria);
@@ -59,14 +60,14 @@ export function NotificationComposer({ observerIds }: { observerIds: number[] })
     ) : null;
 
   if (loadingChosen) return <ListLoading />;
-  if (result) return <NotificationSent result={result} onNew={() => actor.send({ type: "compose.new" })} />;
+  if (result) return <NotificationSent result={result} webPush={delivery?.webPush ?? false} onNew={() => actor.send({ type: "compose.new" })} />;
 
   return (
     <Stack gap="md">
       {chosen}
-      {provider === "outbox" ? (
+      {warning ? (
         <Alert color="yellow" role="note" data-testid="outbox-warning">
-          {i18n._(composerMessages.outboxWarning)}
+          {i18n._(warning)}
         </Alert>
       ) : null}
       <TextInput
@@ -141,7 +142,7 @@ export function NotificationComposer({ observerIds }: { observerIds: number[] })
         opened={confirming}
         audience={audience}
         reach={reach}
-        provider={provider}
+        warning={warning}
         sending={sending}
         onConfirm={() => actor.send({ type: "send.confirm" })}
         onCancel={() => actor.send({ type: "send.cancel" })}

@@ -7,8 +7,11 @@ import type { SendResult } from "./notification-composer.machine";
 import { providerLabels } from "./notifications.messages";
 import { NotificationReach } from "./NotificationReach";
 
-/** What the server recorded: the same three numbers, counted by the server, and whether it was pushed. */
-export function NotificationSent({ result, onNew }: { result: SendResult; onNew: () => void }) {
+/**
+ * What the server recorded: the same three numbers, counted by the server, and whether it was pushed. `webPush` is
+ * the server's (getNotificationProvider): with the outbox, Web Push is then the only channel that pushed.
+ */
+export function NotificationSent({ result, webPush, onNew }: { result: SendResult; webPush: boolean; onNew: () => void }) {
   const { i18n } = useLingui();
   const provider = i18n._(providerLabels[result.provider]);
   return (
@@ -20,7 +23,13 @@ export function NotificationSent({ result, onNew }: { result: SendResult; onNew:
         </Text>
         {result.provider === "outbox" ? (
           <Text size="sm">
-            <Trans comment="After a send with no push provider">It was recorded, but not pushed to any phone: no push provider is configured.</Trans>
+            {webPush ? (
+              <Trans comment="After a send with no push provider for the phone apps, but Web Push to the observers' web app">
+                It was pushed only to observers who turned on notifications in the observers' web app: no push provider is configured for the phone apps.
+              </Trans>
+            ) : (
+              <Trans comment="After a send with no push provider">It was recorded, but not pushed to any phone: no push provider is configured.</Trans>
+            )}
           </Text>
         ) : null}
         <Group>

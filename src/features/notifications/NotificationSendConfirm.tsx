@@ -1,23 +1,23 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
 import type { Audience } from "./notification-composer.machine";
-import type { NotificationProvider } from "./notifications.actors";
-import { composerMessages } from "./notifications.messages";
 import { NotificationReach, type Reach } from "./NotificationReach";
 
 interface NotificationSendConfirmProps {
   opened: boolean;
   audience: Audience;
   reach: Reach;
-  provider: NotificationProvider | null;
+  /** Said again before the send: the composer's warning that not every phone app will be pushed to. */
+  warning: MessageDescriptor | null;
   sending: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** NOTIFICATION_SEND_CONFIRMATION with the count; it cannot close, and Send cannot be pressed again, while sending. */
-export function NotificationSendConfirm({ opened, audience, reach, provider, sending, onConfirm, onCancel }: NotificationSendConfirmProps) {
+export function NotificationSendConfirm({ opened, audience, reach, warning, sending, onConfirm, onCancel }: NotificationSendConfirmProps) {
   const { t, i18n } = useLingui();
   const count = reach.addressed;
   return (
@@ -46,9 +46,9 @@ export function NotificationSendConfirm({ opened, audience, reach, provider, sen
             </Trans>
           </Text>
         )}
-        {provider === "outbox" ? (
+        {warning ? (
           <Alert color="yellow" role="note" data-testid="confirm-outbox">
-            {i18n._(composerMessages.outboxWarning)}
+            {i18n._(warning)}
           </Alert>
         ) : null}
       </Stack>

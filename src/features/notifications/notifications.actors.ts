@@ -1,7 +1,7 @@
 import { fromPromise } from "xstate";
 import type { ApiClient } from "../../api/client";
 import { expectData } from "../../api/problem";
-import type { components } from "../../api/schema";
+import type { components, operations } from "../../api/schema";
 import { fromAbortablePromise } from "../../shared/machines/from-abortable-promise";
 import type { ListPage, ListQuery } from "../../shared/machines/list.machine";
 import type { Candidate, SearchCriteria, SendRequest } from "./notification-composer.machine";
@@ -9,6 +9,8 @@ import type { Candidate, SearchCriteria, SendRequest } from "./notification-comp
 export type County = components["schemas"]["County"];
 export type NotificationResult = components["schemas"]["NotificationResult"];
 export type NotificationProvider = components["schemas"]["NotificationProvider"];
+/** How this server delivers (getNotificationProvider): the phones' provider, and whether Web Push reaches the web app. */
+export type NotificationDelivery = operations["getNotificationProvider"]["responses"][200]["content"]["application/json"];
 export type NotificationHistoryItem = components["schemas"]["NotificationHistoryItem"];
 export type NotificationRecipientStatus = components["schemas"]["NotificationRecipientStatus"];
 export type NotificationRecipient = components["schemas"]["NotificationRecipient"];
@@ -98,11 +100,11 @@ export function createCountyActors(api: ApiClient) {
   };
 }
 
-/** Which provider sends: the composer warns before sending when it only records (getNotificationProvider). */
+/** How notifications are delivered: the composer warns before sending when nothing, or only Web Push, pushes (getNotificationProvider). */
 export function createProviderActors(api: ApiClient) {
   return {
     actors: {
-      load: fromAbortablePromise<unknown>(async ({ signal }) => (await expectData(api.GET("/api/v1/notification/provider", { signal }))).provider),
+      load: fromAbortablePromise<unknown>(({ signal }) => expectData(api.GET("/api/v1/notification/provider", { signal }))),
     },
   };
 }

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import type { NotificationProvider, NotificationRecipientStatus } from "./notifications.actors";
+import type { NotificationDelivery, NotificationProvider, NotificationRecipientStatus } from "./notifications.actors";
 
 /** A recipient's delivery status, in the user's words. */
 export const recipientStatusLabels: Record<NotificationRecipientStatus, MessageDescriptor> = {
@@ -29,6 +29,16 @@ export const composerMessages = {
   incomplete: msg({ message: "Not all fields have been completed", comment: "Alert: a send asked for with the title, the message or the recipients missing" }),
   outboxWarning: msg({
     message: "No push provider is configured: the notification will be recorded, but not pushed to any phone.",
-    comment: "Shown before sending when the server has no Firebase account",
+    comment: "Shown before sending when the server has no Firebase account and Web Push is off",
+  }),
+  webPushOnlyWarning: msg({
+    message: "No push provider is configured for the phone apps: the notification will be pushed only to observers who turned on notifications in the observers' web app.",
+    comment: "Shown before sending when the server has no Firebase account but pushes to the observers' web app (Web Push)",
   }),
 };
+
+/** The composer's warning before a send that will not push to every phone app; null when Firebase pushes. */
+export function deliveryWarning(delivery: NotificationDelivery | null): MessageDescriptor | null {
+  if (delivery?.provider !== "outbox") return null;
+  return delivery.webPush ? composerMessages.webPushOnlyWarning : composerMessages.outboxWarning;
+}

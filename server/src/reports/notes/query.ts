@@ -52,3 +52,12 @@ export async function listNotes(
     return { ...note, lastModified: note.lastModified.toISOString(), attachmentPath: own[0]?.url ?? null, attachments: own };
   });
 }
+
+/**
+ * A note's answer given again (a resent createNote) with its photos' URLs signed anew: the first ones expire within
+ * the hour, and a phone may resend hours later. The attachment ids in the kept answer are all the signer needs.
+ */
+export function resignNote(note: Note, signer: AttachmentSigner, now: Date): Note {
+  const attachments = note.attachments.map((attachment) => ({ ...attachment, url: signer.url(attachment.id, now) }));
+  return { ...note, attachmentPath: attachments[0]?.url ?? null, attachments };
+}

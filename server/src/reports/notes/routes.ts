@@ -4,9 +4,9 @@ import { createAttachmentSigner } from "../../attachments/signing.ts";
 import { scopeOf } from "../../auth/scope.ts";
 import { json, type AdminHandlers, type Handlers, type JsonResponseOf, roundIdOf } from "../../http/handler.ts";
 import { fail } from "../../problem.ts";
-import { answerOf, earlierAnswer, observerKeyOf, writeOnce } from "../../observer-idempotency.ts";
+import { answerOf, earlierAnswer, observerKeyOf, writeOnce, type WriteAnswer } from "../../observer-idempotency.ts";
 import { noteAsSent, readNoteForm } from "./note-form.ts";
-import { listNotes } from "./query.ts";
+import { listNotes, resignNote, type Note } from "./query.ts";
 import { createNote } from "./store.ts";
 
 /** Observers send notes with photos. */
@@ -17,12 +17,13 @@ export const noteHandlers: Handlers = {
     const form = await readNoteForm(request);
     const roundId = roundIdOf(round);
     const key = observerKeyOf(request, observerId, "createNote", roundId, noteAsSent(form));
-    // A resend of a saved note is answered before its photos would be stored a second time.
-    const earlier = key && (await earlierAnswer(deps.db, key));
-    if (earlier) return answerOf({ ...earlier, replayed: true });
-    const [station] = (await resolveStations(deps.db, roundId, [{ ref: form, field: "" }])).values();
     const now = deps.clock();
     const signer = createAttachmentSigner(deps.config.token.secret);
+    const replay = (earlier: WriteAnswer) => answerOf({ ...earlier, body: resignNote(earlier.body as Note, signer, now), replayed: true });
+    // A resend of a saved note is answered before its photos would be stored a second time.
+    const earlier = key && (await earlierAnswer(deps.db, key));
+    if (earlier) return replay(earlier);
+    const [station] = (await resolveStations(deps.db, roundId, [{ ref: form, field: "" }])).values();
     const answer = await createNote(deps.db, deps.files, { roundId, observerId, station: station!, form }, now, (insert) =>
       writeOnce(deps.db, key, async (trx) => {
         const noteId = await insert(trx);
@@ -30,7 +31,7 @@ export const noteHandlers: Handlers = {
         return { status: 201, body: note! satisfies JsonResponseOf<"createNote", 201> };
       }),
     );
-    return answerOf(answer);
+    return answer.replayed ? replay(answer) : answerOf(answer);
   },
 };
 
