@@ -62,7 +62,7 @@ export async function firstLoadOnce(browser: Browser, baseURL: string): Promise<
   const signInFetches = await Promise.all(fetches);
   await serviceWorkerInControl(page);
   // The app keeps its screen once it has been still for a second: the screen it opens on next time.
-  await page.waitForFunction(() => caches.has("observer-screen"), undefined, { timeout: 30_000, polling: 100 });
+  await page.waitForFunction(async () => Boolean(await caches.match("/observer/__screen-snapshot")), undefined, { timeout: 30_000, polling: 100 });
   await page.close();
 
   await context.setOffline(true);
