@@ -50,6 +50,8 @@ async function record(db: ObserverDb, item: OutboxItem, outcome: SendOutcome, no
 }
 
 export function createOutboxSyncActors({ api, db, hasSession, refresh, now = () => new Date() }: OutboxSyncDependencies) {
+  // One channel object to tell the other tabs and to hear them: an object does not receive its own messages, while
+  // a second one in this tab would, and wake this sender again after each of its own passes.
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(OUTBOX_CHANNEL) : null;
   return {
     loadOutbox: fromPromise<OutboxItem[]>(() => loadOutbox(db)),
@@ -89,13 +91,12 @@ export function createOutboxSyncActors({ api, db, hasSession, refresh, now = () 
       window.addEventListener("online", online);
       window.addEventListener("offline", offline);
       document.addEventListener("visibilitychange", visible);
-      const listener = new BroadcastChannel(OUTBOX_CHANNEL);
-      listener.addEventListener("message", changedElsewhere);
+      channel?.addEventListener("message", changedElsewhere);
       return () => {
         window.removeEventListener("online", online);
         window.removeEventListener("offline", offline);
         document.removeEventListener("visibilitychange", visible);
-        listener.close();
+        channel?.removeEventListener("message", changedElsewhere);
         navigator.serviceWorker?.removeEventListener("message", pushed);
       };
     }),
