@@ -1,11 +1,10 @@
 import type { Kysely } from "kysely";
+import { periodically, type PeriodicJob } from "./periodic.ts";
 import type { Database } from "./db/schema.ts";
 
-export interface ObserverKeyRetention {
+export interface ObserverKeyRetention extends PeriodicJob {
   /** Deletes the observers' Idempotency-Keys older than the kept period; answers how many. */
   purge(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
 }
 
 export interface ObserverKeyRetentionOptions {
@@ -21,29 +20,11 @@ export interface ObserverKeyRetentionOptions {
  * write. Hourly, as the keys age by days. Instances may purge at the same time: each deletes what is left.
  */
 export function createObserverKeyRetention({ db, clock, keepDays = 30, everyMilliseconds = 60 * 60_000 }: ObserverKeyRetentionOptions): ObserverKeyRetention {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-
   async function purge(): Promise<number> {
     const before = new Date(clock().getTime() - keepDays * 86_400_000);
     const result = await db.deleteFrom("observerIdempotencyKey").where("createdAt", "<", before).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
-  function run() {
-    running = purge().catch((error: unknown) => console.error("Could not purge the observers' idempotency keys:", error));
-  }
-
-  return {
-    purge,
-    start() {
-      run();
-      timer = setInterval(run, everyMilliseconds);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return { purge, ...periodically(purge, everyMilliseconds, "Could not purge the observers' idempotency keys:") };
 }

@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
+import { SNAPSHOT_URL } from "../../../src/observer-app/app/screen-snapshot.ts";
 import { firstScreenPainted, markTime, recordMarks, serviceWorkerInControl, SLOW_4G, throttle } from "./page-timing.ts";
 
 export const OBSERVER = { phone: "0721000001", pin: "1234" };
@@ -62,7 +63,7 @@ export async function firstLoadOnce(browser: Browser, baseURL: string): Promise<
   const signInFetches = await Promise.all(fetches);
   await serviceWorkerInControl(page);
   // The app keeps its screen once it has been still for a second: the screen it opens on next time.
-  await page.waitForFunction(async () => Boolean(await caches.match("/observer/__screen-snapshot")), undefined, { timeout: 30_000, polling: 100 });
+  await page.waitForFunction(async (url) => Boolean(await caches.match(url)), SNAPSHOT_URL, { timeout: 30_000, polling: 100 });
   await page.close();
 
   await context.setOffline(true);

@@ -1,11 +1,10 @@
 import { sql, type Kysely } from "kysely";
+import { periodically, type PeriodicJob } from "../periodic.ts";
 import type { Database } from "../db/schema.ts";
 
-export interface LiveRetention {
+export interface LiveRetention extends PeriodicJob {
   /** Deletes the events older than the kept period; answers how many. */
   trim(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
 }
 
 export interface LiveRetentionOptions {
@@ -21,9 +20,6 @@ export interface LiveRetentionOptions {
  * may trim at the same time: each deletes what is left and the watermark only rises.
  */
 export function createLiveRetention({ db, clock, keepHours = 24, everyMilliseconds = 10 * 60_000 }: LiveRetentionOptions): LiveRetention {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-
   async function trim(): Promise<number> {
     const before = new Date(clock().getTime() - keepHours * 3_600_000);
     const { rows } = await sql<{ count: number }>`
@@ -35,20 +31,5 @@ export function createLiveRetention({ db, clock, keepHours = 24, everyMillisecon
     return Number(rows[0]?.count ?? 0);
   }
 
-  function run() {
-    running = trim().catch((error: unknown) => console.error("Could not trim the live events:", error));
-  }
-
-  return {
-    trim,
-    start() {
-      run();
-      timer = setInterval(run, everyMilliseconds);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return { trim, ...periodically(trim, everyMilliseconds, "Could not trim the live events:") };
 }

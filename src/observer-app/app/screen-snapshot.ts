@@ -6,8 +6,8 @@
  */
 
 // Where the worker reads it (sw/screen-snapshot.ts; not imported: the worker shares no module with the app).
-const SNAPSHOT_CACHE = "observer-screen";
-const SNAPSHOT_URL = "/observer/__screen-snapshot";
+export const SNAPSHOT_CACHE = "observer-screen";
+export const SNAPSHOT_URL = "/observer/__screen-snapshot";
 const KEPT_PATHS = new Set(["/observer/", "/observer/stations", "/observer/outbox", "/observer/inbox", "/observer/account"]);
 const QUIET_MS = 1_000;
 

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Button } from "@mantine/core";
-import { isLocale, type Locale } from "../../shared/i18n/locales";
+import type { Locale } from "../../shared/i18n/locales";
 import { activateObserverLocale } from "./observer-i18n";
 
 const LANGUAGES: { locale: Locale; label: string; name: string }[] = [
@@ -28,7 +28,7 @@ export function LanguageToggle() {
             title={name}
             lang={locale}
             onClick={() => {
-              if (!chosen && isLocale(locale)) void activateObserverLocale(i18n, locale, window.localStorage);
+              if (!chosen) void activateObserverLocale(i18n, locale, window.localStorage);
             }}
           >
             {label}

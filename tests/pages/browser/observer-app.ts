@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { SNAPSHOT_CACHE, SNAPSHOT_URL } from "../../../src/observer-app/app/screen-snapshot";
 
 /** The observers' app (/observer/) as an observer uses it on a phone, in English. */
 export function observerApp(page: Page) {
@@ -106,10 +107,13 @@ export function observerApp(page: Page) {
     },
     /** The screen kept for the app's next opening (src/observer-app/app/screen-snapshot.ts), or null. */
     keptScreen: () =>
-      page.evaluate(async () => {
-        const kept = await caches.match("/observer/__screen-snapshot", { cacheName: "observer-screen" });
-        return kept ? ((await kept.json()) as { path: string; html: string }) : null;
-      }),
+      page.evaluate(
+        async ([url, cacheName]) => {
+          const kept = await caches.match(url, { cacheName });
+          return kept ? ((await kept.json()) as { path: string; html: string }) : null;
+        },
+        [SNAPSHOT_URL, SNAPSHOT_CACHE] as const,
+      ),
     async seeSignedOut() {
       await page.getByRole("heading", { name: "Vote Monitor: observers" }).waitFor();
     },
