@@ -159,15 +159,24 @@ describe.skipIf(!clusterUrl && !mustRun)("the observers' app under faults, in Ch
       // wait for the death, so they meet no server at all.
       let killedKey: string | null | undefined;
       let killing: Promise<void> | undefined;
+      // The arrival goes in the same pass as the answers: the server dies only once the phone has its answer.
+      let arrivalAnswered!: () => void;
+      const arrivalBack = new Promise<void>((resolve) => (arrivalAnswered = resolve));
       const afterRestart: { key: string | null; replayed: string | null }[] = [];
       await page.route("**/api/v1/**", async (route) => {
         if (!isOutboxWrite(route)) return route.fallback();
         const key = keyOf(route);
-        if (killedKey === undefined && new URL(route.request().url()).pathname === "/api/v1/polling-station") return route.fallback();
+        if (killedKey === undefined && new URL(route.request().url()).pathname === "/api/v1/polling-station") {
+          const response = await route.fetch();
+          await route.fulfill({ response });
+          arrivalAnswered();
+          return;
+        }
         if (killedKey === undefined) {
           killedKey = key;
           killing = (async () => {
             await route.fetch();
+            await arrivalBack;
             await crashing!.kill();
           })();
           await killing;
